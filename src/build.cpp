@@ -1,0 +1,348 @@
+#include "build.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "checks.h"
+#include "load.h"
+#include "manifest.h"
+#include "render.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+std::string pinned_date() {
+  const char* env = std::getenv("SOURCE_DATE_EPOCH");
+  std::time_t t = 1767225600;  // 2026-01-01T00:00:00Z
+  if (env && *env) {
+    char* end = nullptr;
+    long long v = std::strtoll(env, &end, 10);
+    if (end && *end == '\0' && v >= 0 && v < 253402300800LL) t = static_cast<std::time_t>(v);
+  }
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::vector<std::string> default_content_files(const std::string& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return out;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_regular_file() && e.path().extension() == ".yaml") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool write_file_atomic(const std::string& path, const std::string& data, std::string* err) {
+  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) {
+      *err = "cannot write '" + tmp + "'";
+      return false;
+    }
+    f << data;
+    f.flush();
+    if (!f) {
+      *err = "cannot write '" + tmp + "'";
+      std::remove(tmp.c_str());
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    *err = "cannot rename '" + tmp + "' to '" + path + "': " + ec.message();
+    std::remove(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+namespace {
+
+// Everything a game needs to be written, with no file touched yet.
+struct Prepared {
+  Game game;
+  // Per deck, per card index: resolved face and back art.
+  std::vector<std::vector<CardArt>> faces, backs;
+  std::vector<OutputPlan> plans;
+};
+
+struct Session {
+  const BuildOptions& opt;
+  std::ostream& out;
+  std::ostream& err;
+  Templates templates;
+  std::unique_ptr<Fonts> fonts;
+  std::unique_ptr<PangoMeasurer> measurer;
+
+  // Loads templates and fonts; false (after printing) on error.
+  bool start() {
+    Diagnostics d;
+    templates = load_templates(opt.templates_dir, d);
+    if (!d.has_errors())
+      fonts = Fonts::load(templates.fonts, {opt.templates_dir + "/fonts.yaml", 0, 0}, d);
+    err << d.str();
+    if (d.has_errors()) return false;
+    measurer = std::make_unique<PangoMeasurer>(*fonts);
+    return true;
+  }
+
+  bool paper_wanted(const std::string& paper) const {
+    return opt.paper == "all" || opt.paper == paper;
+  }
+
+  std::unique_ptr<Prepared> prepare(const std::string& path, Diagnostics& d) {
+    auto g = load_game(path, templates, d);
+    if (!g) return nullptr;
+    auto p = std::make_unique<Prepared>();
+    p->game = std::move(*g);
+    const Game& game = p->game;
+    for (const auto& deck : game.decks) check_deck(deck, d);
+    for (const auto& deck : game.decks) {
+      std::vector<CardArt> faces, backs;
+      for (const auto& card : deck.cards) {
+        const std::string face = card.face.empty() ? deck.face : card.face;
+        const std::string back = card.back.empty() ? deck.back : card.back;
+        auto f = game.designs.find(face);
+        faces.push_back(f == game.designs.end()
+                            ? CardArt{}
+                            : resolve_card(game, deck, card, f->second, *measurer, d));
+        auto b = game.designs.find(back);
+        backs.push_back(back.empty() || b == game.designs.end()
+                            ? CardArt{}
+                            : resolve_card(game, deck, card, b->second, *measurer, d));
+      }
+      p->faces.push_back(std::move(faces));
+      p->backs.push_back(std::move(backs));
+    }
+    if (opt.strict) d.make_warnings_errors();
+    if (d.has_errors()) return p;
+    plan(*p, d);
+    return p;
+  }
+
+  void plan(Prepared& p, Diagnostics& d) {
+    const Game& game = p.game;
+    for (const auto& deck : game.decks) {
+      const size_t count = static_cast<size_t>(deck.total_cards());
+      for (const auto& stock : deck.stocks) {
+        if (!paper_wanted(stock.paper.id)) continue;
+        OutputPlan o;
+        o.kind = stock.kind == StockKind::Labels ? "labels" : "cards";
+        o.deck = deck.id;
+        o.stock = stock.id;
+        o.paper = stock.paper.id;
+        o.file = deck.id + "-" + stock.id + ".pdf";
+        const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
+        o.sheets = layout_sheets(stock, count, backs);
+        p.plans.push_back(std::move(o));
+      }
+      if (deck.answer_key && deck.facts) {
+        for (const auto& paper : templates.papers) {
+          if (paper.id != "letter" && paper.id != "a4") continue;
+          if (!paper_wanted(paper.id)) continue;
+          OutputPlan o;
+          o.kind = "answer-key";
+          o.deck = deck.id;
+          o.paper = paper.id;
+          o.file = deck.id + "-answer-key-" + paper.id + ".pdf";
+          o.sheets.width = paper.width.pt;
+          o.sheets.height = paper.height.pt;
+          o.sheets.pages.push_back(Page{});
+          TableSpec t;
+          t.title = deck.answer_key->title;
+          t.subtitle = game.title + ": every name on the cards, with the facts that settle a challenge.";
+          t.font = templates.fonts.default_family;
+          for (const auto& c : deck.answer_key->columns) {
+            std::string h = c;
+            if (!h.empty()) h[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(h[0])));
+            t.header.push_back(h);
+          }
+          std::vector<const FactEntry*> entries;
+          for (const auto& e : deck.facts->entries) entries.push_back(&e);
+          std::sort(entries.begin(), entries.end(),
+                    [](const FactEntry* a, const FactEntry* b) { return a->key < b->key; });
+          for (const FactEntry* e : entries) {
+            std::vector<std::string> row;
+            for (const auto& c : deck.answer_key->columns) {
+              std::string cell;
+              auto it = e->values.find(c);
+              if (it != e->values.end())
+                for (size_t i = 0; i < it->second.size(); ++i) cell += (i ? ", " : "") + it->second[i];
+              row.push_back(cell);
+            }
+            t.rows.push_back(row);
+          }
+          bool overflow = false;
+          o.items = layout_table(t, paper.width.pt, paper.height.pt, 36, *measurer, &overflow);
+          if (overflow)
+            d.warning(deck.answer_key->mark, "answer key of deck '" + deck.id +
+                                                 "' does not fit one " + paper.id + " page");
+          p.plans.push_back(std::move(o));
+        }
+      }
+    }
+    if (opt.strict) d.make_warnings_errors();
+  }
+
+  std::vector<PageArt> page_art(const Prepared& p, const OutputPlan& o) const {
+    std::vector<PageArt> pages;
+    size_t deck_index = 0;
+    for (size_t i = 0; i < p.game.decks.size(); ++i)
+      if (p.game.decks[i].id == o.deck) deck_index = i;
+    const Deck& deck = p.game.decks[deck_index];
+    const auto instances = expand_instances(deck);
+    for (const auto& page : o.sheets.pages) {
+      PageArt art;
+      art.cuts = page.cuts;
+      for (const auto& pl : page.placements) {
+        const size_t card = instances[pl.slot].card;
+        const CardArt* a = page.back ? &p.backs[deck_index][card] : &p.faces[deck_index][card];
+        art.cards.push_back({a, pl.trim, pl.bleed, pl.rotation});
+      }
+      pages.push_back(std::move(art));
+    }
+    if (o.kind == "answer-key" && !pages.empty()) pages[0].items = o.items;
+    return pages;
+  }
+
+  // Renders every planned output to a temporary file, then renames them all.
+  bool write(const Prepared& p, const std::string& path) {
+    const fs::path dir = fs::path(opt.out_dir) / p.game.id;
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec || !fs::is_directory(dir)) {
+      err << dir.string() << ": error: cannot create output folder: " << ec.message() << "\n";
+      return false;
+    }
+    const std::string date = opt.date.empty() ? pinned_date() : opt.date;
+    const std::string suffix = ".tmp-" + std::to_string(::getpid());
+    std::vector<std::pair<std::string, std::string>> renames;
+    auto discard = [&] {
+      for (const auto& [tmp, fin] : renames) std::remove(tmp.c_str());
+    };
+    for (const auto& o : p.plans) {
+      const std::string fin = (dir / o.file).string();
+      const std::string tmp = fin + suffix;
+      renames.push_back({tmp, fin});
+      PdfInfo info{p.game.title + " - " + o.file, std::string("cardstock ") + kVersion, date,
+                   o.sheets.width, o.sheets.height};
+      std::string e;
+      if (!render_pdf(tmp, info, page_art(p, o), *fonts, &e)) {
+        err << fin << ": error: " << e << "\n";
+        discard();
+        return false;
+      }
+    }
+    const std::string manifest = manifest_json(p.game, p.plans, path);
+    const std::string mfin = (dir / "manifest.json").string();
+    {
+      std::ofstream f(mfin + suffix, std::ios::binary | std::ios::trunc);
+      f << manifest;
+      if (!f) {
+        err << mfin << ": error: cannot write manifest\n";
+        discard();
+        return false;
+      }
+    }
+    renames.push_back({mfin + suffix, mfin});
+    for (const auto& [tmp, fin] : renames) {
+      fs::rename(tmp, fin, ec);
+      if (ec) {
+        err << fin << ": error: cannot rename: " << ec.message() << "\n";
+        discard();
+        return false;
+      }
+    }
+    size_t pages = 0;
+    for (const auto& o : p.plans) pages += o.sheets.pages.size();
+    out << "built " << dir.string() << "/: " << p.plans.size() << " PDFs, " << pages
+        << " pages, manifest.json\n";
+    return true;
+  }
+};
+
+int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ostream& out,
+        std::ostream& err, bool write) {
+  Session s{opt, out, err, {}, nullptr, nullptr};
+  if (!s.start()) return 1;
+  std::vector<std::string> files = given;
+  if (files.empty()) {
+    files = default_content_files("content");
+    if (files.empty()) {
+      err << "cardstock: error: no game files named and no content/*.yaml found\n";
+      return 1;
+    }
+  }
+  int status = 0;
+  for (const auto& path : files) {
+    Diagnostics d;
+    auto p = s.prepare(path, d);
+    err << d.str();
+    if (!p || d.has_errors()) {
+      err << path << ": " << d.error_count() << " error(s), " << d.warning_count()
+          << " warning(s); " << (write ? "nothing written" : "check failed") << "\n";
+      status = 1;
+      continue;
+    }
+    if (!write) {
+      long cards = 0;
+      for (const auto& deck : p->game.decks) cards += deck.total_cards();
+      out << path << ": ok (" << p->game.decks.size() << " decks, " << cards << " cards, "
+          << p->plans.size() << " outputs";
+      if (d.warning_count()) out << ", " << d.warning_count() << " warning(s)";
+      out << ")\n";
+      continue;
+    }
+    if (!s.write(*p, path)) status = 1;
+  }
+  return status;
+}
+
+}  // namespace
+
+int check_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
+                std::ostream& err) {
+  return run(files, opt, out, err, false);
+}
+
+int build_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
+                std::ostream& err) {
+  return run(files, opt, out, err, true);
+}
+
+int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
+  Diagnostics d;
+  Templates t = load_templates(opt.templates_dir, d);
+  err << d.str();
+  if (d.has_errors()) return 1;
+  out << std::left << std::setw(22) << "STOCK" << std::setw(8) << "PAPER" << std::setw(9) << "CARD"
+      << std::setw(11) << "KIND" << std::setw(9) << "GRID" << std::setw(6) << "CARDS"
+      << "DESCRIPTION\n";
+  for (const auto& s : t.stocks) {
+    std::string grid = std::to_string(s.columns) + "x" + std::to_string(s.rows) +
+                       (s.rotate ? " r" + std::to_string(s.rotate) : "");
+    out << std::setw(22) << s.id << std::setw(8) << s.paper.id << std::setw(9) << s.card.id
+        << std::setw(11) << (s.kind == StockKind::Labels ? "labels" : "cardstock") << std::setw(9)
+        << grid << std::setw(6) << s.columns * s.rows << s.description << "\n";
+  }
+  return 0;
+}
+
+}  // namespace cardstock

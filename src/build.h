@@ -1,0 +1,58 @@
+// build: turns game files into outputs in out/<game>/. Every output is rendered to a
+// temporary file beside its final path and renamed only when all of a game's outputs
+// succeeded, so a failed build leaves the previous files untouched. Diagnostics print
+// to `err`; the return value is the process exit code (0 ok, 1 content errors).
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "diag.h"
+#include "layout.h"
+#include "model.h"
+
+namespace cardstock {
+
+inline constexpr const char* kVersion = "0.1.0";
+
+struct BuildOptions {
+  std::string templates_dir = "templates";
+  std::string out_dir = "out";
+  std::string paper = "all";  // a paper id (letter, a4, ...) or "all"
+  bool backs = true;          // false: fronts only, no back pages
+  bool strict = false;        // warnings count as errors
+  std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date
+};
+
+/// The PDF date to pin: SOURCE_DATE_EPOCH if set and valid, else 2026-01-01.
+std::string pinned_date();
+
+/// One planned output file of a game.
+struct OutputPlan {
+  std::string file;   // name inside out/<game>/
+  std::string kind;   // "cards", "labels" or "answer-key"
+  std::string deck;   // deck id
+  std::string stock;  // stock id ("" for the answer key)
+  std::string paper;  // paper id
+  SheetLayout sheets;            // for cards and labels
+  std::vector<ArtItem> items;    // for the answer key (page coordinates)
+};
+
+/// Checks files without writing anything.
+int check_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
+                std::ostream& err);
+
+/// Builds files into opt.out_dir.
+int build_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
+                std::ostream& err);
+
+/// Prints the stock table (`cardstock stocks`).
+int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err);
+
+/// The content files `build`/`check` use when none are named: content/*.yaml, sorted.
+std::vector<std::string> default_content_files(const std::string& content_dir);
+
+/// Writes `data` to `path` through a temporary file and a rename.
+bool write_file_atomic(const std::string& path, const std::string& data, std::string* err);
+
+}  // namespace cardstock

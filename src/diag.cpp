@@ -1,0 +1,81 @@
+#include "diag.h"
+
+#include <algorithm>
+
+namespace cardstock {
+
+std::string Mark::str() const {
+  if (line <= 0) return file;
+  return file + ":" + std::to_string(line) + ":" + std::to_string(col);
+}
+
+std::string Diagnostic::str() const {
+  return mark.str() + (severity == Severity::Error ? ": error: " : ": warning: ") + message;
+}
+
+void Diagnostics::error(const Mark& m, std::string msg) {
+  items_.push_back({Severity::Error, m, std::move(msg)});
+}
+
+void Diagnostics::warning(const Mark& m, std::string msg) {
+  items_.push_back({Severity::Warning, m, std::move(msg)});
+}
+
+void Diagnostics::make_warnings_errors() {
+  for (auto& d : items_) d.severity = Severity::Error;
+}
+
+bool Diagnostics::has_errors() const { return error_count() > 0; }
+
+size_t Diagnostics::error_count() const {
+  return std::count_if(items_.begin(), items_.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::Error; });
+}
+
+size_t Diagnostics::warning_count() const { return items_.size() - error_count(); }
+
+std::string Diagnostics::str() const {
+  std::string out;
+  for (const auto& d : items_) out += d.str() + "\n";
+  return out;
+}
+
+void Diagnostics::append(const Diagnostics& other) {
+  items_.insert(items_.end(), other.items_.begin(), other.items_.end());
+}
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
+    }
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates) {
+  // Roughly one typo per three letters: "sise" finds "size", "x" finds nothing.
+  const size_t limit = std::max<size_t>(1, word.size() / 3);
+  size_t best = limit + 1;
+  std::string found;
+  for (const auto& c : candidates) {
+    size_t d = edit_distance(word, c);
+    if (d < best) {
+      best = d;
+      found = c;
+    }
+  }
+  return found;
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  auto m = closest_match(word, candidates);
+  return m.empty() ? "" : " (did you mean '" + m + "'?)";
+}
+
+}  // namespace cardstock

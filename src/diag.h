@@ -1,0 +1,51 @@
+// Diagnostics: collected, never thrown; each carries the file:line:col it is about.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace cardstock {
+
+struct Mark {
+  std::string file;
+  int line = 0;  // 1-based; 0 = whole file
+  int col = 0;   // 1-based
+  std::string str() const;  // "file:line:col", or "file" when line is 0
+};
+
+enum class Severity { Warning, Error };
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  Mark mark;
+  std::string message;
+  std::string str() const;  // "file:line:col: error: message"
+};
+
+class Diagnostics {
+ public:
+  void error(const Mark& m, std::string msg);
+  void warning(const Mark& m, std::string msg);
+  /// Promotes every warning to an error (the --strict switch).
+  void make_warnings_errors();
+  bool has_errors() const;
+  size_t error_count() const;
+  size_t warning_count() const;
+  const std::vector<Diagnostic>& all() const { return items_; }
+  /// Every message, one per line, in the order reported.
+  std::string str() const;
+  void append(const Diagnostics& other);
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+/// Levenshtein distance, for "did you mean".
+size_t edit_distance(const std::string& a, const std::string& b);
+
+/// The candidate closest to `word` if it is close enough to be a likely typo, else "".
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
+
+/// " (did you mean 'x'?)" or "" — ready to append to a message.
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+
+}  // namespace cardstock

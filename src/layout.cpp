@@ -1,0 +1,430 @@
+#include "layout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+bool Rect::contains(const Rect& o, double eps) const {
+  return o.x >= x - eps && o.y >= y - eps && o.right() <= right() + eps &&
+         o.bottom() <= bottom() + eps;
+}
+
+namespace {
+
+size_t utf8_length(const std::string& s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+}  // namespace
+
+TextExtent FixedMeasurer::measure(const std::string& text, const TextStyle& st,
+                                  double wrap) const {
+  const double cw = st.size * 0.5, lh = st.size * 1.2 * st.line_spacing;
+  TextExtent e;
+  double line = 0, widest = 0;
+  int lines = 1;
+  size_t i = 0;
+  while (i <= text.size()) {
+    size_t j = text.find_first_of(" \n", i);
+    if (j == std::string::npos) j = text.size();
+    const double word = utf8_length(text.substr(i, j - i)) * cw;
+    const double with_space = line > 0 ? line + cw + word : word;
+    if (line > 0 && with_space > wrap + 1e-9) {
+      widest = std::max(widest, line);
+      line = word;
+      ++lines;
+    } else {
+      line = with_space;
+    }
+    if (j < text.size() && text[j] == '\n') {
+      widest = std::max(widest, line);
+      line = 0;
+      ++lines;
+    }
+    i = j + 1;
+  }
+  widest = std::max(widest, line);
+  e.width = widest;
+  e.lines = lines;
+  e.height = lines * lh;
+  return e;
+}
+
+FitResult fit_text(const std::string& text, TextStyle style, double box_w, double box_h,
+                   double min_size, bool shrink, const TextMeasurer& m) {
+  auto fits = [&](double size) {
+    style.size = size;
+    TextExtent e = m.measure(text, style, box_w);
+    return e.width <= box_w + 0.01 && e.height <= box_h + 0.01;
+  };
+  const double size = style.size;
+  if (fits(size)) return {size, false};
+  if (!shrink || min_size >= size) return {size, true};
+  if (!fits(min_size)) return {min_size, true};
+  // Work in tenths of a point so the result is stable across runs and machines.
+  long lo = static_cast<long>(std::ceil(min_size * 10 - 1e-9));
+  long hi = static_cast<long>(std::floor(size * 10 + 1e-9));
+  while (hi - lo > 1) {
+    long mid = (lo + hi) / 2;
+    if (fits(mid / 10.0)) lo = mid;
+    else hi = mid;
+  }
+  return {lo / 10.0, false};
+}
+
+namespace {
+
+struct Resolver {
+  const Game& g;
+  const Deck& deck;
+  const Card& card;
+  const Design& design;
+  Diagnostics& d;
+  bool missing_reported = false;
+
+  std::string expand(const std::string& tmpl, const Layer* l) {
+    std::string missing;
+    std::string out = expand_template(tmpl, card.fields, &missing);
+    if (!missing.empty() && !missing_reported) {
+      std::vector<std::string> names;
+      for (const auto& kv : card.fields) names.push_back(kv.first);
+      d.error(card.mark, "card '" + card.id + "' has no field '" + missing + "'" +
+                             did_you_mean(missing, names) + ", used by design '" + design.name +
+                             "'" + (l ? " at " + l->mark.str() : std::string()));
+      missing_reported = true;
+    }
+    return out;
+  }
+
+  Color color(const std::string& expr, const Layer* l, const Color& fallback) {
+    if (expr.empty()) return fallback;
+    std::string v = expr.find('{') == std::string::npos ? expr : expand(expr, l);
+    auto it = g.palette.find(v);
+    if (it != g.palette.end()) return it->second;
+    if (auto c = parse_color(v)) return *c;
+    if (expr.find('{') != std::string::npos)  // literal colours were checked at load
+      d.error(card.mark, "card '" + card.id + "': '" + v + "' is not a colour (from '" + expr +
+                             "'" + (l ? " at " + l->mark.str() : std::string()) + ")");
+    return fallback;
+  }
+};
+
+std::string mm_text(double pt) { return format_number(pt * 25.4 / 72.0); }
+
+}  // namespace
+
+CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
+                     const TextMeasurer& m, Diagnostics& d) {
+  Resolver r{g, deck, card, design, d};
+  CardArt art;
+  const Color none{0, 0, 0, 0, true};
+  art.background = r.color(design.background, nullptr, none);
+  const double cw = deck.card.width.pt, ch = deck.card.height.pt;
+  for (const Layer& l : design.layers) {
+    if (!l.when.empty()) {
+      std::string w = r.expand(l.when, &l);
+      if (w.find_first_not_of(" \t\n") == std::string::npos) continue;
+    }
+    ArtItem it;
+    it.type = l.type;
+    it.box = {l.x.resolve(deck.card.width).pt, l.y.resolve(deck.card.height).pt,
+              l.w.resolve(deck.card.width).pt, l.h.resolve(deck.card.height).pt};
+    it.stroke_width = l.stroke_width.pt;
+    it.radius = l.radius.pt;
+    it.fill = r.color(l.fill, &l, none);
+    it.stroke = r.color(l.stroke, &l, none);
+    if (l.type == LayerType::Rect && l.bleed && !it.fill.none) {
+      const double b = deck.card.bleed.pt, eps = 0.01;
+      Rect& bx = it.box;
+      if (std::fabs(bx.right() - cw) < eps) bx.w += b;
+      if (std::fabs(bx.bottom() - ch) < eps) bx.h += b;
+      if (std::fabs(bx.x) < eps) { bx.x -= b; bx.w += b; }
+      if (std::fabs(bx.y) < eps) { bx.y -= b; bx.h += b; }
+    }
+    if (l.type == LayerType::Text) {
+      it.text = r.expand(l.text, &l);
+      it.color = r.color(l.color, &l, Color{});
+      it.valign = l.valign;
+      it.style = {l.font, l.bold, l.italic, l.size.pt, l.align, l.rtl, l.markup, l.line_spacing};
+      if (it.text.empty()) continue;
+      FitResult fr = fit_text(it.text, it.style, it.box.w, it.box.h, l.min_size.pt, l.shrink, m);
+      it.style.size = fr.size;
+      it.overflow = fr.overflow;
+      if (l.markup && !m.measure(it.text, it.style, it.box.w).markup_ok) {
+        d.error(card.mark, "card '" + card.id + "': text at " + l.mark.str() +
+                               " is not valid markup: '" + it.text + "'");
+        continue;
+      }
+      if (fr.overflow) {
+        std::string shown = it.text.size() > 40 ? it.text.substr(0, 37) + "..." : it.text;
+        d.warning(card.mark, "card '" + card.id + "': text '" + shown + "' overflows its " +
+                                 mm_text(it.box.w) + " x " + mm_text(it.box.h) + " mm box at " +
+                                 format_number(fr.size) + "pt (layer at " + l.mark.str() + ")");
+      }
+    }
+    if (l.type == LayerType::Image) {
+      std::string src = r.expand(l.src, &l);
+      fs::path p = fs::path(g.dir) / src;
+      std::string ext = p.extension().string();
+      std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
+      std::error_code ec;
+      if (src.empty()) continue;
+      if (ext != ".svg" && ext != ".png") {
+        d.error(card.mark, "card '" + card.id + "': image '" + src +
+                               "' must be .svg or .png (layer at " + l.mark.str() + ")");
+        continue;
+      }
+      if (!fs::is_regular_file(p, ec)) {
+        d.error(card.mark, "card '" + card.id + "': image '" + src + "' not found (looked for " +
+                               p.string() + "; layer at " + l.mark.str() + ")");
+        continue;
+      }
+      it.image = p.string();
+      it.fit = l.fit;
+    }
+    art.items.push_back(std::move(it));
+  }
+  return art;
+}
+
+std::vector<CardInstance> expand_instances(const Deck& deck) {
+  std::vector<CardInstance> out;
+  for (size_t i = 0; i < deck.cards.size(); ++i)
+    for (long c = 1; c <= deck.cards[i].count; ++c) out.push_back({i, c});
+  return out;
+}
+
+namespace {
+
+struct Grid {
+  double cw = 0, ch = 0;  // footprint of one card on the page
+  double x0 = 0, y0 = 0;  // top-left of the grid
+  double gw = 0, gh = 0;  // grid size
+  double gutter = 0;
+  double bleed_x = 0, bleed_y = 0;  // bleed on the grid's outer sides
+};
+
+Grid make_grid(const Stock& s) {
+  Grid g;
+  const bool turned = s.rotate == 90;
+  g.cw = (turned ? s.card.height : s.card.width).pt;
+  g.ch = (turned ? s.card.width : s.card.height).pt;
+  g.gutter = s.gutter.pt;
+  g.gw = g.cw * s.columns + g.gutter * (s.columns - 1);
+  g.gh = g.ch * s.rows + g.gutter * (s.rows - 1);
+  g.x0 = (s.paper.width.pt - g.gw) / 2;
+  g.y0 = (s.paper.height.pt - g.gh) / 2;
+  g.bleed_x = std::min(s.card.bleed.pt, g.x0);
+  g.bleed_y = std::min(s.card.bleed.pt, g.y0);
+  return g;
+}
+
+Placement place(const Stock& s, const Grid& g, int col, int row) {
+  Placement p;
+  p.trim = {g.x0 + col * (g.cw + g.gutter), g.y0 + row * (g.ch + g.gutter), g.cw, g.ch};
+  const double inner = std::min(s.card.bleed.pt, g.gutter / 2);
+  const double left = col == 0 ? g.bleed_x : inner;
+  const double right = col == s.columns - 1 ? g.bleed_x : inner;
+  const double top = row == 0 ? g.bleed_y : inner;
+  const double bottom = row == s.rows - 1 ? g.bleed_y : inner;
+  p.bleed = {p.trim.x - left, p.trim.y - top, p.trim.w + left + right, p.trim.h + top + bottom};
+  p.rotation = s.rotate;
+  return p;
+}
+
+std::vector<double> distinct(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  std::vector<double> out;
+  for (double x : v)
+    if (out.empty() || x - out.back() > 1e-6) out.push_back(x);
+  return out;
+}
+
+std::vector<CutSegment> cut_guides(const Stock& s, const Grid& g) {
+  std::vector<double> xs, ys;
+  for (int c = 0; c < s.columns; ++c) {
+    xs.push_back(g.x0 + c * (g.cw + g.gutter));
+    xs.push_back(g.x0 + c * (g.cw + g.gutter) + g.cw);
+  }
+  for (int r = 0; r < s.rows; ++r) {
+    ys.push_back(g.y0 + r * (g.ch + g.gutter));
+    ys.push_back(g.y0 + r * (g.ch + g.gutter) + g.ch);
+  }
+  xs = distinct(xs);
+  ys = distinct(ys);
+  std::vector<CutSegment> cuts;
+  const double W = s.paper.width.pt, H = s.paper.height.pt;
+  if (s.cut != CutStyle::Lines) {
+    // Crop marks run from the page edge (at most mark_length) to just short of the bleed.
+    const double len = s.mark_length.pt;
+    const double top_end = g.y0 - g.bleed_y - kMarkGap;
+    const double bottom_start = g.y0 + g.gh + g.bleed_y + kMarkGap;
+    const double left_end = g.x0 - g.bleed_x - kMarkGap;
+    const double right_start = g.x0 + g.gw + g.bleed_x + kMarkGap;
+    const double min_len = 2.0;  // shorter marks are lost in printer margins anyway
+    for (double x : xs) {
+      if (top_end - std::max(0.0, top_end - len) >= min_len)
+        cuts.push_back({x, std::max(0.0, top_end - len), x, top_end, CutKind::Mark});
+      if (std::min(H, bottom_start + len) - bottom_start >= min_len)
+        cuts.push_back({x, bottom_start, x, std::min(H, bottom_start + len), CutKind::Mark});
+    }
+    for (double y : ys) {
+      if (left_end - std::max(0.0, left_end - len) >= min_len)
+        cuts.push_back({std::max(0.0, left_end - len), y, left_end, y, CutKind::Mark});
+      if (std::min(W, right_start + len) - right_start >= min_len)
+        cuts.push_back({right_start, y, std::min(W, right_start + len), y, CutKind::Mark});
+    }
+  }
+  if (s.cut != CutStyle::Marks) {
+    // Lines along every card edge, across the whole grid: all cards of a column share
+    // their x edges, so a line never crosses a card, only gutters and edges.
+    for (double x : xs) cuts.push_back({x, g.y0, x, g.y0 + g.gh, CutKind::Line});
+    for (double y : ys) cuts.push_back({g.x0, y, g.x0 + g.gw, y, CutKind::Line});
+  }
+  return cuts;
+}
+
+Placement mirror(const Placement& p, const Stock& s) {
+  Placement b = p;
+  const double W = s.paper.width.pt, H = s.paper.height.pt;
+  if (s.duplex == Duplex::LongEdge) {
+    b.trim.x = W - p.trim.right();
+    b.bleed.x = W - p.bleed.right();
+    b.rotation = (360 - p.rotation) % 360;
+  } else {
+    b.trim.y = H - p.trim.bottom();
+    b.bleed.y = H - p.bleed.bottom();
+    b.rotation = (540 - p.rotation) % 360;
+  }
+  return b;
+}
+
+}  // namespace
+
+std::vector<Rect> grid_slots(const Stock& s) {
+  Grid g = make_grid(s);
+  std::vector<Rect> out;
+  for (int r = 0; r < s.rows; ++r)
+    for (int c = 0; c < s.columns; ++c) out.push_back(place(s, g, c, r).trim);
+  return out;
+}
+
+SheetLayout layout_sheets(const Stock& s, size_t count, bool backs) {
+  SheetLayout out;
+  out.width = s.paper.width.pt;
+  out.height = s.paper.height.pt;
+  const Grid g = make_grid(s);
+  const size_t per_page = static_cast<size_t>(s.columns) * s.rows;
+  const auto cuts = cut_guides(s, g);
+  for (size_t first = 0; first < count; first += per_page) {
+    Page front;
+    front.cuts = cuts;
+    for (size_t k = 0; k < per_page && first + k < count; ++k) {
+      Placement p = place(s, g, static_cast<int>(k % s.columns), static_cast<int>(k / s.columns));
+      p.slot = first + k;
+      front.placements.push_back(p);
+    }
+    out.pages.push_back(front);
+    if (backs) {
+      Page back;
+      back.back = true;
+      for (const auto& p : front.placements) back.placements.push_back(mirror(p, s));
+      out.pages.push_back(back);
+    }
+  }
+  return out;
+}
+
+}  // namespace cardstock
+
+namespace cardstock {
+
+std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page_h,
+                                  double margin, const TextMeasurer& m, bool* overflow) {
+  const double avail_w = page_w - 2 * margin;
+  const double pad = 4;
+  const Color ink = *parse_color("#222222"), stripe = *parse_color("#eef1f6"),
+              head_bg = *parse_color("#2b3a55"), white = *parse_color("#ffffff"),
+              none{0, 0, 0, 0, true};
+  const size_t ncol = t.header.size();
+  *overflow = true;
+  std::vector<ArtItem> items;
+  for (double size = 10; size >= 5 - 1e-9; size -= 0.5) {
+    items.clear();
+    TextStyle body{t.font, false, false, size, Align::Left, false, false, 1};
+    TextStyle head = body;
+    head.bold = true;
+    TextStyle title{t.font, true, false, 16, Align::Left, false, false, 1};
+    // Natural column widths: the widest cell, unwrapped.
+    std::vector<double> widths(ncol, 0);
+    for (size_t c = 0; c < ncol; ++c) {
+      widths[c] = m.measure(t.header[c], head, 1e6).width + 2 * pad;
+      for (const auto& row : t.rows)
+        if (c < row.size()) widths[c] = std::max(widths[c], m.measure(row[c], body, 1e6).width + 2 * pad);
+    }
+    double total = 0;
+    for (double w : widths) total += w;
+    // Spread spare width evenly, or squeeze proportionally (cells then wrap).
+    for (double& w : widths) w = total > avail_w ? w * avail_w / total : w + (avail_w - total) / ncol;
+    double y = margin;
+    ArtItem ti;
+    ti.type = LayerType::Text;
+    ti.text = t.title;
+    ti.style = title;
+    ti.color = ink;
+    ti.box = {margin, y, avail_w, m.measure(t.title, title, avail_w).height};
+    items.push_back(ti);
+    y += ti.box.h + 2;
+    if (!t.subtitle.empty()) {
+      ArtItem st = ti;
+      st.text = t.subtitle;
+      st.style = body;
+      st.style.italic = true;
+      st.box = {margin, y, avail_w, m.measure(t.subtitle, st.style, avail_w).height};
+      items.push_back(st);
+      y += st.box.h;
+    }
+    y += 6;
+    auto add_row = [&](const std::vector<std::string>& cells, const TextStyle& st, const Color& bg,
+                       const Color& fg) {
+      double h = 0;
+      for (size_t c = 0; c < ncol; ++c)
+        h = std::max(h, m.measure(c < cells.size() ? cells[c] : "", st, widths[c] - 2 * pad).height);
+      h += 2 * pad / 2;
+      ArtItem band;
+      band.type = LayerType::Rect;
+      band.box = {margin, y, avail_w, h};
+      band.fill = bg;
+      band.stroke = none;
+      if (!bg.none) items.push_back(band);
+      double x = margin;
+      for (size_t c = 0; c < ncol; ++c) {
+        ArtItem cell;
+        cell.type = LayerType::Text;
+        cell.text = c < cells.size() ? cells[c] : "";
+        cell.style = st;
+        cell.color = fg;
+        cell.box = {x + pad, y + pad / 2, widths[c] - 2 * pad, h - pad};
+        if (!cell.text.empty()) items.push_back(cell);
+        x += widths[c];
+      }
+      y += h;
+    };
+    add_row(t.header, head, head_bg, white);
+    for (size_t r = 0; r < t.rows.size(); ++r) add_row(t.rows[r], body, r % 2 ? stripe : none, ink);
+    if (y <= page_h - margin) {
+      *overflow = false;
+      break;
+    }
+  }
+  return items;
+}
+
+}  // namespace cardstock

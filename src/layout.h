@@ -1,0 +1,115 @@
+// layout: pure geometry. Card art resolved per card (fields expanded, text fitted) and
+// sheets paginated into placements and cut guides. Points, origin top-left, y down.
+// No Cairo here; text sizes come through TextMeasurer.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "diag.h"
+#include "model.h"
+#include "text_measure.h"
+
+namespace cardstock {
+
+struct Rect {
+  double x = 0, y = 0, w = 0, h = 0;
+  double right() const { return x + w; }
+  double bottom() const { return y + h; }
+  bool contains(const Rect& o, double eps = 1e-6) const;
+};
+
+/// One resolved drawing item of a card, in card-local points (origin at trim top-left).
+struct ArtItem {
+  LayerType type = LayerType::Rect;
+  Rect box;
+  Color fill, stroke, color;
+  double stroke_width = 0, radius = 0;
+  std::string text;
+  TextStyle style;
+  VAlign valign = VAlign::Top;
+  bool overflow = false;
+  std::string image;  // resolved path
+  Fit fit = Fit::Contain;
+};
+
+struct CardArt {
+  Color background{0, 0, 0, 0, true};
+  std::vector<ArtItem> items;
+};
+
+/// Resolves `design` for `card`: expands {fields}, resolves colours, checks images exist
+/// and fits text with `m`. Problems are reported at the card's (or layer's) mark.
+CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
+                     const TextMeasurer& m, Diagnostics& d);
+
+/// The largest size in [min_size, size] at which `text` fits `box` (0.1 pt steps), and
+/// whether it still overflows at that size.
+struct FitResult {
+  double size = 0;
+  bool overflow = false;
+};
+FitResult fit_text(const std::string& text, TextStyle style, double box_w, double box_h,
+                   double min_size, bool shrink, const TextMeasurer& m);
+
+/// One printed copy of a card.
+struct CardInstance {
+  size_t card = 0;  // index into Deck::cards
+  long copy = 1;    // 1-based copy number
+};
+std::vector<CardInstance> expand_instances(const Deck& deck);
+
+struct Placement {
+  size_t slot = 0;      // index into the instances list
+  Rect trim;            // the card's finished edge on the page
+  Rect bleed;           // how far its art may be drawn
+  int rotation = 0;     // clockwise degrees the card is turned on the page
+};
+
+enum class CutKind { Mark, Line };
+
+struct CutSegment {
+  double x1 = 0, y1 = 0, x2 = 0, y2 = 0;
+  CutKind kind = CutKind::Line;
+};
+
+struct Page {
+  bool back = false;
+  std::vector<Placement> placements;
+  std::vector<CutSegment> cuts;
+};
+
+struct SheetLayout {
+  double width = 0, height = 0;  // page size
+  std::vector<Page> pages;
+};
+
+/// Gap between a crop mark and the bleed it points at.
+inline constexpr double kMarkGap = 2.0;
+
+/// Lays `count` card copies out on `stock`: fronts row-major, and when `backs` is set each
+/// front page is followed by its back page, mirrored for the stock's duplex edge so each
+/// back lands behind its own front. Cut guides are on front pages only.
+SheetLayout layout_sheets(const Stock& stock, size_t count, bool backs);
+
+/// The placement rectangles of one full front page, row-major (for tests and tools).
+std::vector<Rect> grid_slots(const Stock& stock);
+
+}  // namespace cardstock
+
+namespace cardstock {
+
+struct TableSpec {
+  std::string title;
+  std::string subtitle;
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::string font;
+};
+
+/// Lays a table out on one page (`page_w` x `page_h`, `margin` all round): title, header
+/// row and striped rows, shrinking the type (10 pt down to 5 pt) until every row fits.
+/// Sets *overflow if it does not fit even at 5 pt.
+std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page_h,
+                                  double margin, const TextMeasurer& m, bool* overflow);
+
+}  // namespace cardstock

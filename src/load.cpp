@@ -1,0 +1,664 @@
+#include "load.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+
+#include "schema.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+namespace {
+
+bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* out,
+                Diagnostics& d) {
+  try {
+    *out = YAML::Load(text);
+    return true;
+  } catch (const YAML::Exception& e) {
+    Mark m{name, e.mark.line + 1, e.mark.column + 1};
+    if (e.mark.is_null()) m.line = 0;
+    d.error(m, "YAML syntax: " + e.msg);
+    return false;
+  }
+}
+
+// Reports unknown names with a "did you mean" from the known ones.
+void unknown(Diagnostics& d, const Mark& m, const std::string& what, const std::string& name,
+             const std::vector<std::string>& known) {
+  d.error(m, "unknown " + what + " '" + name + "'" + did_you_mean(name, known));
+}
+
+Paper read_paper(const YAML::Node& n, const std::string& file) {
+  Reader r(n, Schemas::paper(), file);
+  return {r.str("id"), r.length("width"), r.length("height"), r.list("aliases"), r.mark()};
+}
+
+CardSize read_card_size(const YAML::Node& n, const std::string& file) {
+  Reader r(n, Schemas::card_size(), file);
+  return {r.str("id"),    r.length("width"),  r.length("height"), r.length("bleed"),
+          r.length("safe"), r.length("radius"), r.list("aliases"),  r.mark()};
+}
+
+template <class T>
+void check_positive_size(const T& x, const std::string& what, Diagnostics& d) {
+  if (x.width.pt <= 0 || x.height.pt <= 0)
+    d.error(x.mark, what + " '" + x.id + "' must have a width and height above zero");
+}
+
+Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fonts,
+                 Diagnostics& d) {
+  Layer l;
+  const std::string type = n.IsMap() && n["type"] ? n["type"].as<std::string>("") : "";
+  const auto types = Schemas::layer_types();
+  if (std::find(types.begin(), types.end(), type) == types.end()) {
+    if (!n.IsMap()) {
+      d.error(mark_of(n, file), "a layer must be a map with a 'type' key");
+    } else if (!n["type"]) {
+      d.error(mark_of(n, file), "missing required key 'type' in layer (one of rect, ellipse, "
+                                "line, text, image)");
+    } else {
+      d.error(mark_of(n["type"], file), "unknown layer type '" + type + "'" +
+                                            did_you_mean(type, types));
+    }
+    l.type = LayerType::Rect;
+    l.mark = mark_of(n, file);
+    l.w = l.h = {0, false};
+    return l;
+  }
+  const Schema& s = Schemas::layer(type);
+  validate(n, s, file, d);
+  Reader r(n, s, file);
+  static const std::map<std::string, LayerType> kinds = {{"rect", LayerType::Rect},
+                                                         {"ellipse", LayerType::Ellipse},
+                                                         {"line", LayerType::Line},
+                                                         {"text", LayerType::Text},
+                                                         {"image", LayerType::Image}};
+  l.type = kinds.at(type);
+  l.mark = r.mark();
+  l.x = r.rel_length("x");
+  l.y = r.rel_length("y");
+  l.w = r.rel_length("w");
+  l.h = r.rel_length("h");
+  l.when = r.str("when");
+  auto opt = [&](const char* key) { return s.find(key) ? r.str(key) : std::string(); };
+  l.fill = opt("fill");
+  l.stroke = opt("stroke");
+  if (s.find("stroke_width")) l.stroke_width = r.length("stroke_width");
+  if (s.find("radius")) l.radius = r.length("radius");
+  if (s.find("bleed")) l.bleed = r.boolean("bleed");
+  if (l.type == LayerType::Text) {
+    l.text = r.str("text");
+    l.font = r.str("font");
+    if (!fonts.has(l.font)) {
+      std::vector<std::string> names;
+      for (const auto& f : fonts.families) names.push_back(f.family);
+      d.warning(r.mark("font"), "unknown font '" + l.font + "'" + did_you_mean(l.font, names) +
+                                    "; using '" + fonts.default_family + "'");
+      l.font = fonts.default_family;
+    }
+    l.bold = r.str("weight") == "bold";
+    l.italic = r.str("style") == "italic";
+    l.size = r.length("size");
+    l.min_size = r.length("min_size");
+    if (l.size.pt <= 0) d.error(r.mark("size"), "'size' must be above zero");
+    if (l.min_size.pt <= 0) d.error(r.mark("min_size"), "'min_size' must be above zero");
+    if (l.min_size.pt > l.size.pt) l.min_size = l.size;
+    l.shrink = r.boolean("shrink");
+    l.color = r.str("color");
+    static const std::map<std::string, Align> aligns = {{"left", Align::Left},
+                                                        {"center", Align::Center},
+                                                        {"right", Align::Right},
+                                                        {"justify", Align::Justify}};
+    l.align = aligns.count(r.str("align")) ? aligns.at(r.str("align")) : Align::Left;
+    const std::string va = r.str("valign");
+    l.valign = va == "middle" ? VAlign::Middle : va == "bottom" ? VAlign::Bottom : VAlign::Top;
+    l.markup = r.boolean("markup");
+    l.rtl = r.str("dir") == "rtl";
+    l.line_spacing = r.number("line_spacing");
+    if (l.line_spacing <= 0 || l.line_spacing > 10)
+      d.error(r.mark("line_spacing"), "'line_spacing' must be above 0 and at most 10");
+  }
+  if (l.type == LayerType::Image) {
+    l.src = r.str("src");
+    const std::string fit = r.str("fit");
+    l.fit = fit == "cover" ? Fit::Cover : fit == "stretch" ? Fit::Stretch : Fit::Contain;
+  }
+  for (const char* key : {"w", "h"})
+    if (l.type != LayerType::Line && r.has(key) && r.rel_length(key).value <= 0)
+      d.error(r.mark(key), std::string("'") + key + "' must be above zero");
+  for (const char* key : {"when", "text", "src", "fill", "stroke", "color"}) {
+    if (!s.find(key) || !r.has(key)) continue;
+    std::string err;
+    template_fields(r.str(key), &err);
+    if (!err.empty()) d.error(r.mark(key), "'" + std::string(key) + "': " + err);
+  }
+  return l;
+}
+
+Design read_design(const std::string& name, const YAML::Node& n, const std::string& file,
+                   const FontSet& fonts, Diagnostics& d) {
+  Design des;
+  des.name = name;
+  des.mark = mark_of(n, file);
+  if (!n.IsMap()) return des;  // validate() reported it
+  Reader r(n, Schemas::design(), file);
+  des.extends = r.str("extends");
+  des.background = r.str("background");
+  YAML::Node layers = r.node("layers");
+  if (layers && !layers.IsNull()) {
+    if (!layers.IsSequence()) {
+      d.error(mark_of(layers, file), "'layers' must be a list of layers");
+    } else {
+      for (const auto& ln : layers) des.layers.push_back(read_layer(ln, file, fonts, d));
+    }
+  }
+  return des;
+}
+
+void read_designs(const YAML::Node& map, const std::string& file, const FontSet& fonts,
+                  std::map<std::string, Design>* out, Diagnostics& d) {
+  if (!map || !map.IsMap()) return;
+  for (const auto& kv : map) {
+    const std::string name = kv.first.Scalar();
+    (*out)[name] = read_design(name, kv.second, file, fonts, d);
+  }
+}
+
+std::vector<std::string> yaml_files(const fs::path& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return out;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".yaml" || e.path().extension() == ".yml")
+      out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::optional<YAML::Node> load_checked(const std::string& path, const Schema& s,
+                                       Diagnostics& d) {
+  std::string text;
+  if (!read_file(path, &text, d)) return std::nullopt;
+  YAML::Node n;
+  if (!parse_yaml(text, path, &n, d)) return std::nullopt;
+  if (!validate(n, s, path, d)) {
+    if (!n.IsMap()) return std::nullopt;
+  }
+  return n;
+}
+
+Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& t,
+                 Diagnostics& d, bool* ok) {
+  Reader r(n, Schemas::stock(), file);
+  Stock s;
+  s.id = r.str("id");
+  s.aliases = r.list("aliases");
+  s.description = r.str("description");
+  s.mark = r.mark();
+  *ok = true;
+  if (const Paper* p = t.find_paper(r.str("paper"))) {
+    s.paper = *p;
+  } else if (r.has("paper")) {
+    unknown(d, r.mark("paper"), "paper", r.str("paper"), t.paper_names());
+    *ok = false;
+  }
+  if (const CardSize* c = t.find_card(r.str("card"))) {
+    s.card = *c;
+  } else if (r.has("card")) {
+    unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names());
+    *ok = false;
+  }
+  s.kind = r.str("kind") == "labels" ? StockKind::Labels : StockKind::Cardstock;
+  YAML::Node g = r.node("grid");
+  if (g && g.IsMap()) {
+    Reader gr(g, Schemas::grid(), file);
+    s.columns = static_cast<int>(gr.integer("columns"));
+    s.rows = static_cast<int>(gr.integer("rows"));
+    s.rotate = static_cast<int>(gr.integer("rotate"));
+    if (s.columns < 1 || s.rows < 1 || s.columns > 100 || s.rows > 100) {
+      d.error(gr.mark(), "grid must have 1 to 100 columns and rows, not " +
+                             std::to_string(s.columns) + " x " + std::to_string(s.rows));
+      *ok = false;
+    }
+  }
+  s.gutter = r.length("gutter");
+  const std::string cut = r.str("cut");
+  s.cut = cut == "marks" ? CutStyle::Marks : cut == "lines" ? CutStyle::Lines : CutStyle::Both;
+  s.mark_length = r.length("mark_length");
+  s.duplex = r.str("duplex") == "short-edge" ? Duplex::ShortEdge : Duplex::LongEdge;
+  if (*ok && s.card.width.pt > 0 && s.paper.width.pt > 0) {
+    const bool turned = s.rotate == 90;
+    const Length cw = turned ? s.card.height : s.card.width;
+    const Length ch = turned ? s.card.width : s.card.height;
+    const Length gw = cw * s.columns + s.gutter * (s.columns - 1);
+    const Length gh = ch * s.rows + s.gutter * (s.rows - 1);
+    if (gw.pt > s.paper.width.pt + 1e-6 || gh.pt > s.paper.height.pt + 1e-6) {
+      d.error(r.mark("grid"),
+              "stock '" + s.id + "': " + std::to_string(s.columns) + " x " +
+                  std::to_string(s.rows) + " " + s.card.id + " cards need " +
+                  format_number(gw.in_mm()) + " x " + format_number(gh.in_mm()) +
+                  " mm but " + s.paper.id + " paper is " + format_number(s.paper.width.in_mm()) +
+                  " x " + format_number(s.paper.height.in_mm()) + " mm");
+      *ok = false;
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+bool read_file(const std::string& path, std::string* out, Diagnostics& d) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    d.error({path, 0, 0}, "is a directory, not a YAML file");
+    return false;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    d.error({path, 0, 0}, "cannot read file");
+    return false;
+  }
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  *out = ss.str();
+  return true;
+}
+
+std::optional<Stock> parse_stock(const std::string& text, const std::string& name,
+                                 const Templates& t, Diagnostics& d) {
+  YAML::Node n;
+  if (!parse_yaml(text, name, &n, d)) return std::nullopt;
+  size_t before = d.error_count();
+  validate(n, Schemas::stock(), name, d);
+  if (!n.IsMap()) return std::nullopt;
+  bool ok;
+  Stock s = read_stock(n, name, t, d, &ok);
+  if (!ok || d.error_count() > before) return std::nullopt;
+  return s;
+}
+
+Templates load_templates(const std::string& dir, Diagnostics& d) {
+  Templates t;
+  t.dir = dir;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    d.error({dir, 0, 0}, "templates folder not found (use --templates DIR)");
+    return t;
+  }
+  const fs::path root(dir);
+  if (auto n = load_checked((root / "papers.yaml").string(), Schemas::papers_file(), d)) {
+    for (const auto& p : (*n)["papers"]) {
+      if (!p.IsMap()) continue;
+      t.papers.push_back(read_paper(p, (root / "papers.yaml").string()));
+      check_positive_size(t.papers.back(), "paper", d);
+    }
+  }
+  if (auto n = load_checked((root / "cards.yaml").string(), Schemas::cards_file(), d)) {
+    for (const auto& c : (*n)["cards"]) {
+      if (!c.IsMap()) continue;
+      t.cards.push_back(read_card_size(c, (root / "cards.yaml").string()));
+      check_positive_size(t.cards.back(), "card size", d);
+    }
+  }
+  const std::string fonts_path = (root / "fonts.yaml").string();
+  if (auto n = load_checked(fonts_path, Schemas::fonts_file(), d)) {
+    Reader r(*n, Schemas::fonts_file(), fonts_path);
+    t.fonts.default_family = r.str("default");
+    for (const auto& f : (*n)["fonts"]) {
+      if (!f.IsMap()) continue;
+      Reader fr(f, Schemas::font(), fonts_path);
+      t.fonts.families.push_back({fr.str("family"), fr.str("package"), fr.list("files")});
+    }
+    if (!t.fonts.has(t.fonts.default_family))
+      d.error(r.mark("default"), "default font '" + t.fonts.default_family +
+                                     "' is not one of the listed families");
+  }
+  for (const auto& path : yaml_files(root / "stocks")) {
+    std::string text;
+    if (!read_file(path, &text, d)) continue;
+    if (auto s = parse_stock(text, path, t, d)) {
+      if (t.find_stock(s->id)) {
+        d.error(s->mark, "stock '" + s->id + "' is defined twice");
+        continue;
+      }
+      t.stocks.push_back(*s);
+    }
+  }
+  for (const auto& path : yaml_files(root / "designs")) {
+    if (auto n = load_checked(path, Schemas::designs_file(), d))
+      read_designs((*n)["designs"], path, t.fonts, &t.designs, d);
+  }
+  return t;
+}
+
+namespace {
+
+// Flattens `extends` chains: parent layers first, own background wins.
+void resolve_designs(const std::map<std::string, Design>& own, const Templates& t, Game* g,
+                     Diagnostics& d) {
+  std::map<std::string, Design> all = t.designs;
+  for (const auto& [k, v] : own) all[k] = v;
+  std::vector<std::string> names;
+  for (const auto& kv : all) names.push_back(kv.first);
+  std::function<bool(const std::string&, std::vector<std::string>&, Design*)> flatten =
+      [&](const std::string& name, std::vector<std::string>& chain, Design* out) -> bool {
+    const Design& src = all.at(name);
+    if (std::find(chain.begin(), chain.end(), name) != chain.end()) {
+      std::string path;
+      for (const auto& c : chain) path += c + " -> ";
+      d.error(src.mark, "design '" + name + "' extends itself: " + path + name);
+      return false;
+    }
+    chain.push_back(name);
+    if (!src.extends.empty()) {
+      if (!all.count(src.extends)) {
+        unknown(d, src.mark, "design", src.extends, names);
+        return false;
+      }
+      if (!flatten(src.extends, chain, out)) return false;
+    }
+    if (!src.background.empty()) out->background = src.background;
+    out->layers.insert(out->layers.end(), src.layers.begin(), src.layers.end());
+    return true;
+  };
+  for (const auto& name : names) {
+    Design flat;
+    flat.name = name;
+    flat.mark = all.at(name).mark;
+    std::vector<std::string> chain;
+    if (flatten(name, chain, &flat)) g->designs[name] = flat;
+  }
+}
+
+void read_palette(const YAML::Node& n, const std::string& file, Game* g, Diagnostics& d) {
+  if (!n || n.IsNull()) return;
+  if (!n.IsMap()) {
+    d.error(mark_of(n, file), "'colors' must be a map of names to colours");
+    return;
+  }
+  for (const auto& kv : n) {
+    const std::string name = kv.first.Scalar();
+    auto c = kv.second.IsScalar() ? parse_color(kv.second.Scalar()) : std::nullopt;
+    if (!c) {
+      d.error(mark_of(kv.second, file),
+              "colour '" + name + "' must be #rgb, #rrggbb or #rrggbbaa");
+      continue;
+    }
+    g->palette[name] = *c;
+  }
+}
+
+// A literal colour expression (no {field}) can be checked once, at its layer.
+void check_literal_color(const std::string& expr, const Mark& m, const Game& g,
+                         Diagnostics& d) {
+  if (expr.empty() || expr.find('{') != std::string::npos) return;
+  if (g.palette.count(expr) || parse_color(expr)) return;
+  std::vector<std::string> names;
+  for (const auto& kv : g.palette) names.push_back(kv.first);
+  d.error(m, "'" + expr + "' is not a colour (use #rrggbb, none or a palette name)" +
+                 did_you_mean(expr, names));
+}
+
+Facts read_facts(const YAML::Node& n, const std::string& file, Diagnostics& d) {
+  Reader r(n, Schemas::facts(), file);
+  Facts f;
+  f.key = r.str("key");
+  f.mark = r.mark();
+  YAML::Node entries = r.node("entries");
+  if (!entries || !entries.IsSequence()) {
+    if (entries) d.error(mark_of(entries, file), "'entries' must be a list of maps");
+    return f;
+  }
+  std::set<std::string> seen;
+  for (const auto& e : entries) {
+    if (!e.IsMap()) {
+      d.error(mark_of(e, file), "a fact entry must be a map");
+      continue;
+    }
+    FactEntry fe;
+    fe.mark = mark_of(e, file);
+    for (const auto& kv : e) {
+      const std::string k = kv.first.Scalar();
+      std::vector<std::string> vals;
+      if (kv.second.IsScalar()) vals.push_back(kv.second.Scalar());
+      else if (kv.second.IsSequence())
+        for (const auto& v : kv.second)
+          if (v.IsScalar()) vals.push_back(v.Scalar());
+          else d.error(mark_of(v, file), "fact '" + k + "' must list strings only");
+      else d.error(mark_of(kv.second, file), "fact '" + k + "' must be a string or a list");
+      fe.values[k] = vals;
+    }
+    auto it = fe.values.find(f.key);
+    if (it == fe.values.end() || it->second.size() != 1) {
+      d.error(fe.mark, "fact entry has no single '" + f.key + "' (the facts key)");
+      continue;
+    }
+    fe.key = it->second[0];
+    if (!seen.insert(fe.key).second) {
+      d.error(fe.mark, "fact entry '" + fe.key + "' is listed twice");
+      continue;
+    }
+    f.entries.push_back(std::move(fe));
+  }
+  return f;
+}
+
+Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
+               const Game& g, Diagnostics& d) {
+  Reader r(n, Schemas::deck(), file);
+  Deck deck;
+  deck.id = r.str("id");
+  deck.title = r.str("title").empty() ? deck.id : r.str("title");
+  deck.mark = r.mark();
+  if (const CardSize* c = t.find_card(r.str("card"))) deck.card = *c;
+  else unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names());
+
+  YAML::Node stocks = r.node("stocks");
+  std::vector<std::pair<std::string, Mark>> stock_names;
+  if (stocks && stocks.IsSequence())
+    for (const auto& s : stocks) stock_names.push_back({s.as<std::string>(""), mark_of(s, file)});
+  else if (stocks && stocks.IsScalar())
+    stock_names.push_back({stocks.Scalar(), mark_of(stocks, file)});
+  else
+    for (const auto& s : r.list("stocks")) stock_names.push_back({s, r.mark()});
+  for (const auto& [name, m] : stock_names) {
+    const Stock* s = t.find_stock(name);
+    if (!s) {
+      unknown(d, m, "stock", name, t.stock_names());
+      continue;
+    }
+    if (!deck.card.id.empty() && s->card.id != deck.card.id) {
+      d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards (" +
+                     format_number(s->card.width.in_mm()) + " x " +
+                     format_number(s->card.height.in_mm()) + " mm), but deck '" + deck.id +
+                     "' has " + deck.card.id + " cards (" +
+                     format_number(deck.card.width.in_mm()) + " x " +
+                     format_number(deck.card.height.in_mm()) + " mm)");
+      continue;
+    }
+    deck.stocks.push_back(*s);
+  }
+
+  std::vector<std::string> design_names;
+  for (const auto& kv : g.designs) design_names.push_back(kv.first);
+  auto check_design = [&](const std::string& name, const Mark& m) {
+    if (!name.empty() && !g.designs.count(name)) unknown(d, m, "design", name, design_names);
+  };
+  deck.face = r.str("face");
+  deck.back = r.str("back");
+  check_design(deck.face, r.mark("face"));
+  check_design(deck.back, r.mark("back"));
+
+  if (YAML::Node e = r.node("expect"); e && e.IsMap()) {
+    Reader er(e, Schemas::expect(), file);
+    Expect ex;
+    ex.mark = er.mark();
+    if (er.has("total")) {
+      ex.total = er.integer("total");
+      ex.total_mark = er.mark("total");
+    }
+    ex.by = er.str("by");
+    YAML::Node counts = er.node("counts");
+    if (counts && !counts.IsNull()) {
+      if (!counts.IsMap()) {
+        d.error(mark_of(counts, file), "'counts' must map values of '" + ex.by + "' to numbers");
+      } else {
+        if (ex.by.empty()) d.error(mark_of(counts, file), "'counts' needs 'by' (the field to group by)");
+        for (const auto& kv : counts) {
+          Field f{kv.first.Scalar(), Kind::Integer};
+          if (!validate_value(kv.second, f, file, d)) continue;
+          ex.counts.push_back({kv.first.Scalar(), kv.second.as<long>()});
+          ex.count_marks.push_back(mark_of(kv.second, file));
+        }
+      }
+    }
+    deck.expect = ex;
+  }
+  if (YAML::Node f = r.node("facts"); f && f.IsMap()) deck.facts = read_facts(f, file, d);
+  if (YAML::Node u = r.node("unrelated"); u && u.IsSequence()) {
+    for (const auto& rule : u) {
+      if (!rule.IsMap()) continue;
+      Reader rr(rule, Schemas::unrelated(), file);
+      UnrelatedRule ur{rr.str("field"), rr.str("fact"), "", {}, rr.mark()};
+      if (YAML::Node ex = rr.node("except"); ex && !ex.IsNull()) {
+        if (!ex.IsMap() || ex.size() != 1) {
+          d.error(mark_of(ex, file), "'except' must be one fact and its values, e.g. "
+                                     "{kind: [place, god]}");
+        } else {
+          for (const auto& kv : ex) {
+            ur.except_fact = kv.first.Scalar();
+            if (kv.second.IsScalar()) ur.except_values.push_back(kv.second.Scalar());
+            else if (kv.second.IsSequence())
+              for (const auto& v : kv.second) ur.except_values.push_back(v.as<std::string>(""));
+          }
+        }
+      }
+      if (!deck.facts) d.error(ur.mark, "an 'unrelated' rule needs the deck's 'facts'");
+      deck.unrelated.push_back(ur);
+    }
+  }
+  if (YAML::Node a = r.node("answer_key"); a && a.IsMap()) {
+    Reader ar(a, Schemas::answer_key(), file);
+    deck.answer_key = AnswerKey{ar.str("title"), ar.list("columns"), ar.mark()};
+    if (!deck.facts) d.error(ar.mark(), "an 'answer_key' needs the deck's 'facts'");
+  }
+
+  YAML::Node cards = r.node("cards");
+  if (cards && cards.IsSequence()) {
+    std::set<std::string> ids;
+    int n_card = 0;
+    for (const auto& c : cards) {
+      ++n_card;
+      if (!c.IsMap()) continue;
+      Reader cr(c, Schemas::card(), file);
+      Card card;
+      card.mark = cr.mark();
+      card.id = cr.has("id") ? cr.str("id") : deck.id + "-" + std::to_string(n_card);
+      card.count = cr.integer("count");
+      if (cr.has("count") && (card.count < 0 || card.count > kMaxCardCount)) {
+        d.error(cr.mark("count"), "count " + cr.str("count") + " is out of range (0 to " +
+                                      std::to_string(kMaxCardCount) + " copies)");
+        card.count = 0;
+      }
+      card.face = cr.str("face");
+      card.back = cr.str("back");
+      check_design(card.face, cr.mark("face"));
+      check_design(card.back, cr.mark("back"));
+      if (!ids.insert(card.id).second)
+        d.error(cr.mark("id"), "card id '" + card.id + "' is used twice in deck '" + deck.id + "'");
+      for (const auto& kv : c) {
+        const std::string k = kv.first.Scalar();
+        if (Schemas::card().find(k)) continue;
+        bool ident = !k.empty() && k[0] >= 'a' && k[0] <= 'z';
+        for (char ch : k) ident = ident && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_');
+        if (!ident) {
+          d.error(mark_of(kv.first, file), "card field name '" + k +
+                                               "' must be lower-case letters, digits and _");
+          continue;
+        }
+        if (!kv.second.IsScalar() && !kv.second.IsNull()) {
+          d.error(mark_of(kv.second, file), "card field '" + k + "' must be text or a number");
+          continue;
+        }
+        card.fields[k] = kv.second.IsNull() ? "" : kv.second.Scalar();
+        card.field_marks[k] = mark_of(kv.second, file);
+      }
+      deck.cards.push_back(std::move(card));
+    }
+  }
+  if (deck.back.empty()) {
+    for (const auto& c : deck.cards)
+      if (!c.back.empty()) {
+        d.error(c.mark, "card '" + c.id + "' names a back design but deck '" + deck.id +
+                            "' has no 'back'");
+        break;
+      }
+  }
+  return deck;
+}
+
+}  // namespace
+
+std::optional<Game> parse_game(const std::string& text, const std::string& name,
+                               const std::string& dir, const Templates& t, Diagnostics& d) {
+  YAML::Node n;
+  if (!parse_yaml(text, name, &n, d)) return std::nullopt;
+  const size_t before = d.error_count();
+  validate(n, Schemas::game(), name, d);
+  if (!n.IsMap()) return std::nullopt;
+  Reader r(n, Schemas::game(), name);
+  Game g;
+  g.id = r.str("game");
+  g.title = r.str("title");
+  g.file = name;
+  g.dir = dir;
+  g.mark = r.mark();
+  {
+    bool ident = !g.id.empty();
+    for (char c : g.id) ident = ident && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
+    if (!ident && r.has("game"))
+      d.error(r.mark("game"), "game id '" + g.id + "' must be lower-case letters, digits, - and _ "
+                              "(it names the output folder)");
+  }
+  read_palette(r.node("colors"), name, &g, d);
+  std::map<std::string, Design> own;
+  read_designs(r.node("designs"), name, t.fonts, &own, d);
+  resolve_designs(own, t, &g, d);
+  for (const auto& [dname, des] : own) {
+    if (!g.designs.count(dname)) continue;
+    check_literal_color(des.background, des.mark, g, d);
+    for (const auto& l : des.layers)
+      for (const auto* c : {&l.fill, &l.stroke, &l.color}) check_literal_color(*c, l.mark, g, d);
+  }
+  YAML::Node decks = r.node("decks");
+  std::set<std::string> deck_ids;
+  if (decks && decks.IsSequence()) {
+    for (const auto& dn : decks) {
+      if (!dn.IsMap()) continue;
+      Deck deck = read_deck(dn, name, t, g, d);
+      if (!deck_ids.insert(deck.id).second)
+        d.error(deck.mark, "deck id '" + deck.id + "' is used twice");
+      g.decks.push_back(std::move(deck));
+    }
+  }
+  if (d.error_count() > before) return g;  // partial: callers must check for errors
+  return g;
+}
+
+std::optional<Game> load_game(const std::string& path, const Templates& t, Diagnostics& d) {
+  std::string text;
+  if (!read_file(path, &text, d)) return std::nullopt;
+  std::string dir = fs::path(path).parent_path().string();
+  if (dir.empty()) dir = ".";
+  return parse_game(text, path, dir, t, d);
+}
+
+}  // namespace cardstock

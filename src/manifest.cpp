@@ -1,0 +1,90 @@
+#include "manifest.h"
+
+#include <cstdio>
+#include <sstream>
+
+#include "length.h"
+
+namespace cardstock {
+
+std::string json_string(const std::string& s) {
+  std::string o = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': o += "\\\""; break;
+      case '\\': o += "\\\\"; break;
+      case '\n': o += "\\n"; break;
+      case '\t': o += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          o += buf;
+        } else {
+          o += static_cast<char>(c);
+        }
+    }
+  }
+  return o + "\"";
+}
+
+namespace {
+
+std::string num(double v) { return format_number(v); }
+
+std::string rect(const Rect& r) {
+  return "[" + num(r.x) + ", " + num(r.y) + ", " + num(r.w) + ", " + num(r.h) + "]";
+}
+
+}  // namespace
+
+std::string manifest_json(const Game& g, const std::vector<OutputPlan>& plans,
+                          const std::string& source) {
+  std::ostringstream o;
+  o << "{\n  \"game\": " << json_string(g.id) << ",\n  \"title\": " << json_string(g.title)
+    << ",\n  \"source\": " << json_string(source) << ",\n  \"generator\": "
+    << json_string(std::string("cardstock ") + kVersion)
+    << ",\n  \"units\": \"pt\",\n  \"rect\": \"[x, y, width, height] from the page's top-left corner\",\n"
+    << "  \"outputs\": [";
+  for (size_t i = 0; i < plans.size(); ++i) {
+    const OutputPlan& p = plans[i];
+    const Deck* deck = nullptr;
+    for (const auto& d : g.decks)
+      if (d.id == p.deck) deck = &d;
+    const auto instances = deck ? expand_instances(*deck) : std::vector<CardInstance>{};
+    o << (i ? "," : "") << "\n    {\"file\": " << json_string(p.file) << ", \"kind\": "
+      << json_string(p.kind) << ", \"deck\": " << json_string(p.deck);
+    if (!p.stock.empty()) o << ", \"stock\": " << json_string(p.stock);
+    o << ", \"paper\": " << json_string(p.paper) << ",\n     \"page_size\": ["
+      << num(p.sheets.width) << ", " << num(p.sheets.height)
+      << "], \"page_count\": " << p.sheets.pages.size() << ",\n     \"pages\": [";
+    for (size_t k = 0; k < p.sheets.pages.size(); ++k) {
+      const Page& page = p.sheets.pages[k];
+      o << (k ? "," : "") << "\n      {\"page\": " << k + 1 << ", \"side\": \""
+        << (page.back ? "back" : "front") << "\", \"placements\": [";
+      for (size_t j = 0; j < page.placements.size(); ++j) {
+        const Placement& pl = page.placements[j];
+        const CardInstance& inst = instances.at(pl.slot);
+        const Card& card = deck->cards[inst.card];
+        o << (j ? "," : "") << "\n        {\"id\": " << json_string(card.id)
+          << ", \"copy\": " << inst.copy << ", \"source\": " << json_string(card.mark.str())
+          << ", \"side\": \"" << (page.back ? "back" : "front") << "\", \"rect\": "
+          << rect(pl.trim) << ", \"bleed\": " << rect(pl.bleed)
+          << ", \"rotation\": " << pl.rotation << "}";
+      }
+      o << (page.placements.empty() ? "" : "\n      ") << "], \"cuts\": [";
+      for (size_t j = 0; j < page.cuts.size(); ++j) {
+        const CutSegment& c = page.cuts[j];
+        o << (j ? "," : "") << "\n        {\"kind\": \""
+          << (c.kind == CutKind::Mark ? "mark" : "line") << "\", \"from\": [" << num(c.x1)
+          << ", " << num(c.y1) << "], \"to\": [" << num(c.x2) << ", " << num(c.y2) << "]}";
+      }
+      o << (page.cuts.empty() ? "" : "\n      ") << "]}";
+    }
+    o << "\n     ]}";
+  }
+  o << "\n  ]\n}\n";
+  return o.str();
+}
+
+}  // namespace cardstock

@@ -1,0 +1,201 @@
+// The model: plain data loaded from YAML. Lengths in points; no YAML or Cairo types.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "diag.h"
+#include "length.h"
+
+namespace cardstock {
+
+struct Color {
+  double r = 0, g = 0, b = 0, a = 1;
+  bool none = false;
+  friend bool operator==(const Color&, const Color&) = default;
+};
+
+/// Parses "#rgb", "#rrggbb", "#rrggbbaa" or "none". Returns nullopt if malformed.
+std::optional<Color> parse_color(const std::string& s);
+
+/// The field names a template string references ("{name} BCE" -> {"name"}), in order.
+/// Sets *err (and returns what it found so far) on an unclosed or empty brace.
+std::vector<std::string> template_fields(const std::string& tmpl, std::string* err);
+
+/// Expands {field} references; "{{" and "}}" are literal braces. A missing field is
+/// left empty and its name stored in *missing (if not null).
+std::string expand_template(const std::string& tmpl,
+                            const std::map<std::string, std::string>& fields,
+                            std::string* missing = nullptr);
+
+struct Paper {
+  std::string id;
+  Length width, height;
+  std::vector<std::string> aliases;
+  Mark mark;
+};
+
+struct CardSize {
+  std::string id;
+  Length width, height, bleed, safe, radius;
+  std::vector<std::string> aliases;
+  Mark mark;
+};
+
+enum class StockKind { Cardstock, Labels };
+enum class CutStyle { Marks, Lines, Both };
+enum class Duplex { LongEdge, ShortEdge };
+
+struct Stock {
+  std::string id;
+  std::vector<std::string> aliases;
+  std::string description;
+  Paper paper;
+  CardSize card;
+  StockKind kind = StockKind::Cardstock;
+  int columns = 1, rows = 1;
+  int rotate = 0;  // degrees: 0 or 90
+  Length gutter;
+  CutStyle cut = CutStyle::Both;
+  Length mark_length;
+  Duplex duplex = Duplex::LongEdge;
+  Mark mark;
+};
+
+struct FontFamily {
+  std::string family;
+  std::string package;
+  std::vector<std::string> files;
+};
+
+struct FontSet {
+  std::string default_family;
+  std::vector<FontFamily> families;
+  bool has(const std::string& family) const;
+};
+
+enum class LayerType { Rect, Ellipse, Line, Text, Image };
+enum class Align { Left, Center, Right, Justify };
+enum class VAlign { Top, Middle, Bottom };
+enum class Fit { Contain, Cover, Stretch };
+
+/// One drawing instruction of a design. String members marked "template" may contain
+/// {field} references, expanded per card.
+struct Layer {
+  LayerType type = LayerType::Rect;
+  Mark mark;
+  RelLength x, y, w, h;
+  std::string when;          // template
+  std::string fill, stroke;  // template colour expressions
+  Length stroke_width, radius;
+  bool bleed = false;
+  std::string text;          // template
+  std::string font;
+  bool bold = false, italic = false;
+  Length size, min_size;
+  bool shrink = true;
+  std::string color;         // template colour expression
+  Align align = Align::Left;
+  VAlign valign = VAlign::Top;
+  bool markup = false;
+  bool rtl = false;
+  double line_spacing = 1;
+  std::string src;           // template, relative to the game file's folder
+  Fit fit = Fit::Contain;
+};
+
+/// A design with `extends` already resolved: parent layers first.
+struct Design {
+  std::string name;
+  std::string extends;     // before resolution only
+  std::string background;  // template colour expression, "" = none
+  std::vector<Layer> layers;
+  Mark mark;
+};
+
+struct Card {
+  std::string id;
+  long count = 1;
+  std::string face, back;  // design names ("" = the deck's)
+  std::map<std::string, std::string> fields;
+  std::map<std::string, Mark> field_marks;
+  Mark mark;
+};
+
+struct Expect {
+  std::optional<long> total;
+  Mark total_mark;
+  std::string by;
+  std::vector<std::pair<std::string, long>> counts;  // in file order
+  std::vector<Mark> count_marks;
+  Mark mark;
+};
+
+struct FactEntry {
+  std::string key;
+  std::map<std::string, std::vector<std::string>> values;
+  Mark mark;
+};
+
+struct Facts {
+  std::string key;
+  std::vector<FactEntry> entries;
+  Mark mark;
+  const FactEntry* find(const std::string& key_value) const;
+};
+
+struct UnrelatedRule {
+  std::string field, fact;
+  std::string except_fact;
+  std::vector<std::string> except_values;
+  Mark mark;
+};
+
+struct AnswerKey {
+  std::string title;
+  std::vector<std::string> columns;
+  Mark mark;
+};
+
+struct Deck {
+  std::string id, title;
+  CardSize card;
+  std::vector<Stock> stocks;
+  std::string face, back;
+  std::optional<Expect> expect;
+  std::optional<Facts> facts;
+  std::vector<UnrelatedRule> unrelated;
+  std::optional<AnswerKey> answer_key;
+  std::vector<Card> cards;
+  Mark mark;
+  long total_cards() const;
+};
+
+struct Game {
+  std::string id, title;
+  std::string file;  // path as given
+  std::string dir;   // the game file's folder: images resolve against it
+  std::map<std::string, Color> palette;
+  std::map<std::string, Design> designs;  // resolved, templates' designs included
+  std::vector<Deck> decks;
+  Mark mark;
+};
+
+/// Shipped data from templates/.
+struct Templates {
+  std::string dir;
+  std::vector<Paper> papers;
+  std::vector<CardSize> cards;
+  std::vector<Stock> stocks;
+  FontSet fonts;
+  std::map<std::string, Design> designs;  // unresolved (extends kept)
+  const Paper* find_paper(const std::string& name) const;
+  const CardSize* find_card(const std::string& name) const;
+  const Stock* find_stock(const std::string& name) const;
+  std::vector<std::string> stock_names() const;
+  std::vector<std::string> card_names() const;
+  std::vector<std::string> paper_names() const;
+};
+
+}  // namespace cardstock

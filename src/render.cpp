@@ -1,0 +1,380 @@
+#include "render.h"
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
+#include <librsvg/rsvg.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+namespace cardstock {
+
+struct Fonts::Impl {
+  PangoFontMap* map = nullptr;
+  cairo_font_options_t* options = nullptr;
+  ~Impl() {
+    if (map) g_object_unref(map);
+    if (options) cairo_font_options_destroy(options);
+  }
+  // A Pango context set up identically for measuring and drawing: no hinting, so text
+  // widths do not depend on the page transform or resolution.
+  PangoContext* new_context() const {
+    PangoContext* ctx = pango_font_map_create_context(map);
+    pango_cairo_context_set_font_options(ctx, options);
+    pango_context_set_base_dir(ctx, PANGO_DIRECTION_LTR);
+    return ctx;
+  }
+};
+
+Fonts::Fonts(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Fonts::~Fonts() = default;
+
+std::unique_ptr<Fonts> Fonts::load(const FontSet& set, const Mark& where, Diagnostics& d) {
+  FcConfig* cfg = FcConfigCreate();
+  bool ok = true;
+  for (const auto& fam : set.families)
+    for (const auto& file : fam.files)
+      if (!FcConfigAppFontAddFile(cfg, reinterpret_cast<const FcChar8*>(file.c_str()))) {
+        d.error(where, "font file '" + file + "' of '" + fam.family + "' cannot be loaded" +
+                           (fam.package.empty() ? "" : " (install Debian package " + fam.package + ")"));
+        ok = false;
+      }
+  if (!ok) {
+    FcConfigDestroy(cfg);
+    return nullptr;
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+  pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(impl->map), cfg);
+  FcConfigDestroy(cfg);  // the font map holds its own reference
+  pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(impl->map), 72.0);
+  impl->options = cairo_font_options_create();
+  cairo_font_options_set_hint_style(impl->options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_hint_metrics(impl->options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_antialias(impl->options, CAIRO_ANTIALIAS_GRAY);
+  return std::unique_ptr<Fonts>(new Fonts(std::move(impl)));
+}
+
+namespace {
+
+PangoAlignment pango_align(Align a) {
+  switch (a) {
+    case Align::Center: return PANGO_ALIGN_CENTER;
+    case Align::Right: return PANGO_ALIGN_RIGHT;
+    default: return PANGO_ALIGN_LEFT;
+  }
+}
+
+// Configures `layout` for `text` in `style`; returns false if the markup is invalid.
+bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle& st,
+                  double wrap) {
+  PangoFontDescription* fd = pango_font_description_new();
+  pango_font_description_set_family(fd, st.font.c_str());
+  pango_font_description_set_weight(fd, st.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_style(fd, st.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+  pango_font_description_set_absolute_size(fd, st.size * PANGO_SCALE);
+  pango_layout_set_font_description(layout, fd);
+  pango_font_description_free(fd);
+  // Auto-direction would flip left/right alignment for paragraphs that start in Hebrew;
+  // the design's alignment must hold, so the base direction comes from `dir` only.
+  pango_layout_set_auto_dir(layout, FALSE);
+  pango_context_set_base_dir(pango_layout_get_context(layout),
+                             st.rtl ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR);
+  pango_layout_context_changed(layout);
+  pango_layout_set_width(layout, static_cast<int>(std::floor(wrap * PANGO_SCALE)));
+  pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment(layout, pango_align(st.align));
+  pango_layout_set_justify(layout, st.align == Align::Justify);
+  if (st.line_spacing != 1) pango_layout_set_line_spacing(layout, static_cast<float>(st.line_spacing));
+  if (st.markup) {
+    if (!pango_parse_markup(text.c_str(), -1, 0, nullptr, nullptr, nullptr, nullptr)) {
+      pango_layout_set_text(layout, text.c_str(), -1);
+      return false;
+    }
+    pango_layout_set_markup(layout, text.c_str(), -1);
+  } else {
+    pango_layout_set_text(layout, text.c_str(), -1);
+  }
+  return true;
+}
+
+}  // namespace
+
+struct PangoMeasurer::State {
+  PangoContext* ctx = nullptr;
+  PangoLayout* layout = nullptr;
+  ~State() {
+    if (layout) g_object_unref(layout);
+    if (ctx) g_object_unref(ctx);
+  }
+};
+
+PangoMeasurer::PangoMeasurer(const Fonts& fonts) : fonts_(fonts), state_(new State) {
+  state_->ctx = fonts_.impl()->new_context();
+  state_->layout = pango_layout_new(state_->ctx);
+}
+
+PangoMeasurer::~PangoMeasurer() = default;
+
+TextExtent PangoMeasurer::measure(const std::string& text, const TextStyle& style,
+                                  double wrap) const {
+  TextExtent e;
+  e.markup_ok = setup_layout(state_->layout, text, style, wrap);
+  PangoRectangle logical;
+  pango_layout_get_extents(state_->layout, nullptr, &logical);
+  e.width = static_cast<double>(logical.width) / PANGO_SCALE;
+  e.height = static_cast<double>(logical.height) / PANGO_SCALE;
+  e.lines = pango_layout_get_line_count(state_->layout);
+  // A word too long for the box is broken mid-word (WORD_CHAR); treat that as overflow
+  // only if the lines still do not fit, which the height check catches.
+  return e;
+}
+
+namespace {
+
+void set_color(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
+
+void rounded_rect(cairo_t* cr, const Rect& r, double radius) {
+  radius = std::min({radius, r.w / 2, r.h / 2});
+  if (radius <= 0) {
+    cairo_rectangle(cr, r.x, r.y, r.w, r.h);
+    return;
+  }
+  cairo_new_sub_path(cr);
+  cairo_arc(cr, r.right() - radius, r.y + radius, radius, -M_PI / 2, 0);
+  cairo_arc(cr, r.right() - radius, r.bottom() - radius, radius, 0, M_PI / 2);
+  cairo_arc(cr, r.x + radius, r.bottom() - radius, radius, M_PI / 2, M_PI);
+  cairo_arc(cr, r.x + radius, r.y + radius, radius, M_PI, 3 * M_PI / 2);
+  cairo_close_path(cr);
+}
+
+void fill_and_stroke(cairo_t* cr, const ArtItem& it) {
+  if (!it.fill.none) {
+    set_color(cr, it.fill);
+    cairo_fill_preserve(cr);
+  }
+  if (!it.stroke.none && it.stroke_width > 0) {
+    set_color(cr, it.stroke);
+    cairo_set_line_width(cr, it.stroke_width);
+    cairo_stroke_preserve(cr);
+  }
+  cairo_new_path(cr);
+}
+
+// Images are decoded once per file and drawn from the same surface every time, so the
+// PDF embeds each image once however many cards show it.
+class ImageCache {
+ public:
+  ~ImageCache() {
+    for (auto& [k, v] : images_)
+      if (v.surface) cairo_surface_destroy(v.surface);
+  }
+  struct Image {
+    cairo_surface_t* surface = nullptr;
+    double w = 0, h = 0;
+  };
+  const Image* get(const std::string& path, std::string* err) {
+    auto it = images_.find(path);
+    if (it != images_.end()) return it->second.surface ? &it->second : nullptr;
+    Image img;
+    if (path.size() > 4 && path.substr(path.size() - 4) == ".png") {
+      cairo_surface_t* s = cairo_image_surface_create_from_png(path.c_str());
+      if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+        *err = "cannot read PNG '" + path + "'";
+        cairo_surface_destroy(s);
+      } else {
+        img = {s, double(cairo_image_surface_get_width(s)), double(cairo_image_surface_get_height(s))};
+      }
+    } else {
+      GError* gerr = nullptr;
+      RsvgHandle* h = rsvg_handle_new_from_file(path.c_str(), &gerr);
+      if (!h) {
+        *err = "cannot read SVG '" + path + "': " + (gerr ? gerr->message : "unknown error");
+        if (gerr) g_error_free(gerr);
+      } else {
+        gdouble w = 0, hh = 0;
+        if (!rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &hh) || w <= 0 || hh <= 0) {
+          RsvgRectangle ink, logical;
+          rsvg_handle_get_geometry_for_element(h, nullptr, &ink, &logical, nullptr);
+          w = logical.width > 0 ? logical.width : 100;
+          hh = logical.height > 0 ? logical.height : 100;
+        }
+        cairo_rectangle_t extents{0, 0, w, hh};
+        cairo_surface_t* rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
+        cairo_t* cr = cairo_create(rec);
+        RsvgRectangle vp{0, 0, w, hh};
+        if (!rsvg_handle_render_document(h, cr, &vp, &gerr)) {
+          *err = "cannot draw SVG '" + path + "': " + (gerr ? gerr->message : "unknown error");
+          if (gerr) g_error_free(gerr);
+          cairo_destroy(cr);
+          cairo_surface_destroy(rec);
+        } else {
+          cairo_destroy(cr);
+          img = {rec, w, hh};
+        }
+        g_object_unref(h);
+      }
+    }
+    images_[path] = img;
+    return img.surface ? &images_[path] : nullptr;
+  }
+
+ private:
+  std::map<std::string, Image> images_;
+};
+
+struct Painter {
+  cairo_t* cr;
+  PangoContext* ctx;
+  PangoLayout* layout;
+  ImageCache images;
+  std::string err;
+
+  void item(const ArtItem& it) {
+    switch (it.type) {
+      case LayerType::Rect:
+        rounded_rect(cr, it.box, it.radius);
+        fill_and_stroke(cr, it);
+        break;
+      case LayerType::Ellipse:
+        cairo_save(cr);
+        cairo_translate(cr, it.box.x + it.box.w / 2, it.box.y + it.box.h / 2);
+        cairo_scale(cr, it.box.w / 2, it.box.h / 2);
+        cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
+        cairo_restore(cr);
+        fill_and_stroke(cr, it);
+        break;
+      case LayerType::Line:
+        if (it.stroke.none || it.stroke_width <= 0) break;
+        cairo_move_to(cr, it.box.x, it.box.y);
+        cairo_line_to(cr, it.box.right(), it.box.bottom());
+        set_color(cr, it.stroke);
+        cairo_set_line_width(cr, it.stroke_width);
+        cairo_stroke(cr);
+        break;
+      case LayerType::Text: text(it); break;
+      case LayerType::Image: image(it); break;
+    }
+  }
+
+  void text(const ArtItem& it) {
+    setup_layout(layout, it.text, it.style, it.box.w);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, nullptr, &logical);
+    const double h = double(logical.height) / PANGO_SCALE;
+    double y = it.box.y;
+    if (it.valign == VAlign::Middle) y += (it.box.h - h) / 2;
+    if (it.valign == VAlign::Bottom) y += it.box.h - h;
+    set_color(cr, it.color);
+    cairo_move_to(cr, it.box.x, y);
+    pango_cairo_show_layout(cr, layout);
+    cairo_new_path(cr);
+  }
+
+  void image(const ArtItem& it) {
+    const ImageCache::Image* img = images.get(it.image, &err);
+    if (!img) return;
+    double sx = it.box.w / img->w, sy = it.box.h / img->h;
+    if (it.fit == Fit::Contain) sx = sy = std::min(sx, sy);
+    if (it.fit == Fit::Cover) sx = sy = std::max(sx, sy);
+    cairo_save(cr);
+    cairo_rectangle(cr, it.box.x, it.box.y, it.box.w, it.box.h);
+    cairo_clip(cr);
+    cairo_translate(cr, it.box.x + (it.box.w - img->w * sx) / 2,
+                    it.box.y + (it.box.h - img->h * sy) / 2);
+    cairo_scale(cr, sx, sy);
+    cairo_set_source_surface(cr, img->surface, 0, 0);
+    cairo_paint(cr);
+    cairo_restore(cr);
+  }
+
+  void card(const PageArt::CardOnPage& c) {
+    const bool turned = c.rotation == 90 || c.rotation == 270;
+    const double cw = turned ? c.trim.h : c.trim.w, ch = turned ? c.trim.w : c.trim.h;
+    cairo_save(cr);
+    cairo_rectangle(cr, c.bleed.x, c.bleed.y, c.bleed.w, c.bleed.h);
+    cairo_clip(cr);
+    cairo_translate(cr, c.trim.x + c.trim.w / 2, c.trim.y + c.trim.h / 2);
+    cairo_rotate(cr, c.rotation * M_PI / 180.0);
+    cairo_translate(cr, -cw / 2, -ch / 2);
+    if (!c.art->background.none) {
+      set_color(cr, c.art->background);
+      const double m = std::max(c.bleed.w, c.bleed.h);  // the clip trims it to the bleed
+      cairo_rectangle(cr, -m, -m, cw + 2 * m, ch + 2 * m);
+      cairo_fill(cr);
+    }
+    pango_cairo_update_context(cr, ctx);
+    for (const auto& it : c.art->items) item(it);
+    cairo_restore(cr);
+  }
+
+  void cuts(const std::vector<CutSegment>& segs) {
+    cairo_save(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    for (CutKind kind : {CutKind::Line, CutKind::Mark}) {
+      for (const auto& s : segs) {
+        if (s.kind != kind) continue;
+        cairo_move_to(cr, s.x1, s.y1);
+        cairo_line_to(cr, s.x2, s.y2);
+      }
+      if (kind == CutKind::Line) {
+        cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+        cairo_set_line_width(cr, 0.35);
+      } else {
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_set_line_width(cr, 0.5);
+      }
+      cairo_stroke(cr);
+    }
+    cairo_restore(cr);
+  }
+};
+
+}  // namespace
+
+bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PageArt>& pages,
+                const Fonts& fonts, std::string* err) {
+  cairo_surface_t* surface = cairo_pdf_surface_create(path.c_str(), info.width, info.height);
+  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+    *err = "cannot create '" + path + "': " + cairo_status_to_string(cairo_surface_status(surface));
+    cairo_surface_destroy(surface);
+    return false;
+  }
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, info.title.c_str());
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, info.creator.c_str());
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, info.date.c_str());
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, info.date.c_str());
+  cairo_t* cr = cairo_create(surface);
+  Painter p{cr, fonts.impl()->new_context(), nullptr, {}, {}};
+  pango_cairo_update_context(cr, p.ctx);
+  p.layout = pango_layout_new(p.ctx);
+  for (const auto& page : pages) {
+    for (const auto& c : page.cards) p.card(c);
+    pango_cairo_update_context(cr, p.ctx);
+    for (const auto& it : page.items) p.item(it);
+    p.cuts(page.cuts);
+    cairo_show_page(cr);
+  }
+  g_object_unref(p.layout);
+  g_object_unref(p.ctx);
+  cairo_destroy(cr);
+  cairo_surface_finish(surface);
+  cairo_status_t st = cairo_surface_status(surface);
+  cairo_surface_destroy(surface);
+  if (!p.err.empty()) {
+    *err = p.err;
+    return false;
+  }
+  if (st != CAIRO_STATUS_SUCCESS) {
+    *err = "cannot write '" + path + "': " + cairo_status_to_string(st);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace cardstock

@@ -1,0 +1,685 @@
+#include "schema.h"
+
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "length.h"
+
+namespace cardstock {
+
+namespace {
+
+using K = Kind;
+
+Field F(std::string name, Kind k, std::string doc, std::string def = "", bool required = false) {
+  Field f;
+  f.name = std::move(name);
+  f.kind = k;
+  f.doc = std::move(doc);
+  f.def = std::move(def);
+  f.required = required;
+  return f;
+}
+
+Field R(std::string name, Kind k, std::string doc) { return F(std::move(name), k, std::move(doc), "", true); }
+
+Field E(std::string name, std::vector<std::string> choices, std::string doc, std::string def) {
+  Field f = F(std::move(name), K::Enum, std::move(doc), std::move(def));
+  f.choices = std::move(choices);
+  return f;
+}
+
+Field O(std::string name, Kind k, const Schema* s, std::string doc, bool required = false) {
+  Field f = F(std::move(name), k, std::move(doc), "", required);
+  f.object = s;
+  return f;
+}
+
+std::vector<Field> box_fields() {
+  return {
+      R("type", K::String, "layer type: rect, ellipse, line, text or image"),
+      F("x", K::RelLength, "left edge from the card's trim corner (Length or % of card width)", "0"),
+      F("y", K::RelLength, "top edge from the card's trim corner (Length or % of card height)", "0"),
+      F("w", K::RelLength, "width (Length or % of card width)", "100%"),
+      F("h", K::RelLength, "height (Length or % of card height)", "100%"),
+      F("when", K::Template, "draw the layer only if this expands to non-empty text"),
+  };
+}
+
+Schema make_layer(std::string name, std::string doc, std::vector<Field> extra) {
+  Schema s{name, doc, box_fields()};
+  for (auto& f : extra) s.fields.push_back(std::move(f));
+  return s;
+}
+
+std::vector<Field> paint_fields(std::string stroke_default) {
+  return {
+      F("fill", K::Color, "fill colour", "none"),
+      F("stroke", K::Color, "outline colour", stroke_default),
+      F("stroke_width", K::Length, "outline width", "1pt"),
+  };
+}
+
+const std::map<std::string, Schema>& layer_schemas() {
+  static const std::map<std::string, Schema> table = [] {
+    std::map<std::string, Schema> m;
+    auto rect = paint_fields("none");
+    rect.push_back(F("radius", K::Length, "corner radius", "0"));
+    rect.push_back(F("bleed", K::Bool,
+                     "extend a filled rect to the bleed edge on sides that touch the card edge",
+                     "false"));
+    m.emplace("rect", make_layer("rect layer", "a rectangle, optionally rounded", rect));
+    m.emplace("ellipse",
+              make_layer("ellipse layer", "an ellipse inscribed in the box", paint_fields("none")));
+    std::vector<Field> line = {F("stroke", K::Color, "line colour", "#000000"),
+                               F("stroke_width", K::Length, "line width", "1pt")};
+    m.emplace("line", make_layer("line layer", "a line from (x, y) to (x + w, y + h)", line));
+    std::vector<Field> text = {
+        R("text", K::Template, "the text; {field} is replaced by the card's field"),
+        F("font", K::String, "font family from templates/fonts.yaml", "Noto Sans"),
+        E("weight", {"normal", "bold"}, "font weight", "normal"),
+        E("style", {"normal", "italic"}, "font style", "normal"),
+        F("size", K::Length, "font size", "10pt"),
+        F("min_size", K::Length, "smallest size auto-shrink may use", "6pt"),
+        F("shrink", K::Bool, "shrink the text until it fits its box", "true"),
+        F("color", K::Color, "text colour", "#000000"),
+        E("align", {"left", "center", "right", "justify"}, "horizontal alignment", "left"),
+        E("valign", {"top", "middle", "bottom"}, "vertical alignment", "top"),
+        F("markup", K::Bool, "interpret Pango markup such as <b> and <i>", "false"),
+        E("dir", {"ltr", "rtl"}, "base paragraph direction", "ltr"),
+        F("line_spacing", K::Number, "line height as a multiple of the font's", "1"),
+    };
+    m.emplace("text", make_layer("text layer", "a paragraph of text in a box", text));
+    std::vector<Field> image = {
+        R("src", K::Template, "image file (.svg or .png), relative to the game file's folder"),
+        E("fit", {"contain", "cover", "stretch"}, "how the image fills its box", "contain"),
+    };
+    m.emplace("image", make_layer("image layer", "an SVG or PNG image", image));
+    return m;
+  }();
+  return table;
+}
+
+}  // namespace
+
+const Field* Schema::find(const std::string& key) const {
+  for (const auto& f : fields)
+    if (f.name == key) return &f;
+  return nullptr;
+}
+
+std::vector<std::string> Schema::keys() const {
+  std::vector<std::string> out;
+  for (const auto& f : fields) out.push_back(f.name);
+  return out;
+}
+
+const Schema& Schemas::layer(const std::string& type) {
+  auto it = layer_schemas().find(type);
+  if (it == layer_schemas().end()) throw std::out_of_range("no layer type " + type);
+  return it->second;
+}
+
+std::vector<std::string> Schemas::layer_types() {
+  return {"rect", "ellipse", "line", "text", "image"};
+}
+
+const Schema& Schemas::layer_common() {
+  static const Schema s{"layer", "a drawing layer; `type` selects its keys", box_fields()};
+  return s;
+}
+
+const Schema& Schemas::design() {
+  static const Schema s{
+      "design",
+      "a card design: a background and layers",
+      {F("extends", K::String, "a design whose layers are drawn first"),
+       F("background", K::Color, "colour filling the whole card, bleed included"),
+       F("layers", K::Any, "the layers, drawn in order")}};
+  return s;
+}
+
+const Schema& Schemas::expect() {
+  static const Schema s{
+      "expect",
+      "counts the deck must add up to",
+      {F("total", K::Integer, "total number of cards, counting `count`"),
+       F("by", K::String, "a card field to group the counts by"),
+       F("counts", K::Any, "expected cards per value of `by`")}};
+  return s;
+}
+
+const Schema& Schemas::facts() {
+  static const Schema s{
+      "facts",
+      "a table of facts about the names on the cards",
+      {R("key", K::String, "the card field whose value names an entry"),
+       R("entries", K::Any, "the entries: maps with the key field and lists of facts")}};
+  return s;
+}
+
+const Schema& Schemas::unrelated() {
+  static const Schema s{
+      "unrelated rule",
+      "a card's field must not be one of its own fact entry's values",
+      {R("field", K::String, "the card field"),
+       R("fact", K::String, "the fact list it must not appear in"),
+       F("except", K::Any, "skip the rule for entries whose fact has one of these values")}};
+  return s;
+}
+
+const Schema& Schemas::answer_key() {
+  static const Schema s{
+      "answer key",
+      "a one-page table of the deck's facts",
+      {F("title", K::String, "title printed on top", "Answer key"),
+       R("columns", K::StringList, "fact keys to print as columns")}};
+  return s;
+}
+
+const Schema& Schemas::card() {
+  static const Schema s{
+      "card",
+      "one card row",
+      {F("id", K::String, "unique id in the deck (default <deck>-<n>)"),
+       F("count", K::Integer, "copies of this card", "1"),
+       F("face", K::String, "face design for this card"),
+       F("back", K::String, "back design for this card")},
+      true,
+      "any other key is a card field, used as {field} in designs"};
+  return s;
+}
+
+const Schema& Schemas::deck() {
+  static const Schema s{
+      "deck",
+      "a deck of cards printed on one or more stocks",
+      {R("id", K::String, "unique id in the game file"),
+       F("title", K::String, "human title"),
+       F("card", K::String, "card size from templates/cards.yaml", "poker"),
+       F("stocks", K::StringList, "sheet stocks from templates/stocks/",
+         "[poker-3x3-letter, poker-3x3-a4]"),
+       R("face", K::String, "default face design"),
+       F("back", K::String, "default back design (none: fronts only)"),
+       O("expect", K::Object, &Schemas::expect(), "counts the deck must add up to"),
+       O("facts", K::Object, &Schemas::facts(), "facts about the names on the cards"),
+       O("unrelated", K::ObjectList, &Schemas::unrelated(),
+         "rules: a card's InfoBits must not belong together"),
+       O("answer_key", K::Object, &Schemas::answer_key(), "a one-page table of the facts"),
+       O("cards", K::ObjectList, &Schemas::card(), "the cards", true)}};
+  return s;
+}
+
+const Schema& Schemas::game() {
+  static const Schema s{
+      "game",
+      "a game file: content/<game>.yaml",
+      {R("game", K::String, "game id; also the output folder out/<game>/"),
+       R("title", K::String, "human title"),
+       F("colors", K::Any, "a palette: names for colours"),
+       O("designs", K::ObjectMap, &Schemas::design(), "named designs"),
+       O("decks", K::ObjectList, &Schemas::deck(), "the decks", true)}};
+  return s;
+}
+
+const Schema& Schemas::grid() {
+  static const Schema s{
+      "grid",
+      "how cards sit on the sheet",
+      {R("columns", K::Integer, "cards across"),
+       R("rows", K::Integer, "cards down"),
+       E("rotate", {"0", "90"}, "turn each card by this many degrees", "0")}};
+  return s;
+}
+
+const Schema& Schemas::stock() {
+  static const Schema s{
+      "stock",
+      "a sheet stock: paper, card size, grid and cut guides",
+      {R("id", K::String, "stock id"),
+       F("aliases", K::StringList, "other accepted names"),
+       F("description", K::String, "one line for `cardstock stocks`"),
+       R("paper", K::String, "paper from templates/papers.yaml"),
+       R("card", K::String, "card size from templates/cards.yaml"),
+       E("kind", {"cardstock", "labels"}, "cardstock: fronts and duplex backs; labels: fronts only",
+         "cardstock"),
+       O("grid", K::Object, &Schemas::grid(), "the grid", true),
+       F("gutter", K::Length, "space between neighbouring cards", "0"),
+       E("cut", {"marks", "lines", "both"}, "cut guides: crop marks in the margin, lines, or both",
+         "both"),
+       F("mark_length", K::Length, "length of a crop mark", "0.25in"),
+       E("duplex", {"long-edge", "short-edge"}, "the edge the printer flips on", "long-edge")}};
+  return s;
+}
+
+const Schema& Schemas::paper() {
+  static const Schema s{"paper",
+                        "a paper size",
+                        {R("id", K::String, "paper id"),
+                         R("width", K::Length, "portrait width"),
+                         R("height", K::Length, "portrait height"),
+                         F("aliases", K::StringList, "other accepted names")}};
+  return s;
+}
+
+const Schema& Schemas::card_size() {
+  static const Schema s{"card size",
+                        "a card size",
+                        {R("id", K::String, "card size id"),
+                         R("width", K::Length, "trim width"),
+                         R("height", K::Length, "trim height"),
+                         F("bleed", K::Length, "art drawn past the trim edge", "0.125in"),
+                         F("safe", K::Length, "inset text should stay inside", "0.125in"),
+                         F("radius", K::Length, "corner radius of the finished card", "0"),
+                         F("aliases", K::StringList, "other accepted names")}};
+  return s;
+}
+
+const Schema& Schemas::font() {
+  static const Schema s{"font",
+                        "a font family of the private font set",
+                        {R("family", K::String, "family name used in designs"),
+                         F("package", K::String, "Debian package that installs the files"),
+                         R("files", K::StringList, "font files")}};
+  return s;
+}
+
+const Schema& Schemas::fonts_file() {
+  static const Schema s{"fonts file",
+                        "templates/fonts.yaml",
+                        {R("default", K::String, "family used when none is named"),
+                         O("fonts", K::ObjectList, &Schemas::font(), "the families", true)}};
+  return s;
+}
+
+const Schema& Schemas::papers_file() {
+  static const Schema s{"papers file", "templates/papers.yaml",
+                        {O("papers", K::ObjectList, &Schemas::paper(), "paper sizes", true)}};
+  return s;
+}
+
+const Schema& Schemas::cards_file() {
+  static const Schema s{"cards file", "templates/cards.yaml",
+                        {O("cards", K::ObjectList, &Schemas::card_size(), "card sizes", true)}};
+  return s;
+}
+
+const Schema& Schemas::designs_file() {
+  static const Schema s{"designs file", "templates/designs/*.yaml",
+                        {O("designs", K::ObjectMap, &Schemas::design(), "named designs", true)}};
+  return s;
+}
+
+std::vector<const Schema*> Schemas::all() {
+  std::vector<const Schema*> v = {&game(),     &design(),     &deck(),        &expect(),
+                                  &facts(),    &unrelated(),  &answer_key(),  &card(),
+                                  &stock(),    &grid(),       &paper(),       &card_size(),
+                                  &font(),     &fonts_file(), &papers_file(), &cards_file(),
+                                  &designs_file()};
+  for (const auto& t : layer_types()) v.push_back(&layer(t));
+  return v;
+}
+
+Mark mark_of(const YAML::Node& n, const std::string& file) {
+  Mark m;
+  m.file = file;
+  if (n.IsDefined()) {
+    auto ym = n.Mark();
+    if (ym.line >= 0) {
+      m.line = ym.line + 1;
+      m.col = ym.column + 1;
+    }
+  }
+  return m;
+}
+
+namespace {
+
+const char* kind_name(Kind k) {
+  switch (k) {
+    case K::String: case K::Template: return "a string";
+    case K::Length: return "a length";
+    case K::RelLength: return "a length or percentage";
+    case K::Number: return "a number";
+    case K::Integer: return "a whole number";
+    case K::Bool: return "true or false";
+    case K::Color: return "a colour";
+    case K::Enum: return "one of the listed values";
+    case K::StringList: return "a list of strings";
+    case K::Object: return "a map";
+    case K::ObjectList: return "a list of maps";
+    case K::ObjectMap: return "a map of names to maps";
+    case K::Scalar: return "a string or number";
+    case K::Any: return "a value";
+  }
+  return "a value";
+}
+
+std::string join_quoted(const std::vector<std::string>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) s += i + 1 == v.size() ? " or " : ", ";
+    s += "'" + v[i] + "'";
+  }
+  return s;
+}
+
+bool parse_bool(const std::string& s, bool* out) {
+  if (s == "true" || s == "yes" || s == "on") { *out = true; return true; }
+  if (s == "false" || s == "no" || s == "off") { *out = false; return true; }
+  return false;
+}
+
+bool parse_long(const std::string& s, long* out) {
+  if (s.empty()) return false;
+  size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  if (i == s.size()) return false;
+  for (size_t j = i; j < s.size(); ++j)
+    if (s[j] < '0' || s[j] > '9') return false;
+  if (s.size() - i > 15) return false;  // far beyond any sensible count
+  *out = std::stol(s);
+  return true;
+}
+
+bool parse_double(const std::string& s, double* out) {
+  std::string err;
+  // A number is a length with no unit: reuse the strict parser by adding "pt".
+  auto l = parse_length(s + "pt", &err);
+  if (!l) return false;
+  *out = l->pt;
+  return true;
+}
+
+}  // namespace
+
+bool validate_value(const YAML::Node& v, const Field& f, const std::string& file,
+                    Diagnostics& d) {
+  const Mark m = mark_of(v, file);
+  auto wrong = [&](const std::string& why) {
+    d.error(m, "'" + f.name + "' " + why);
+    return false;
+  };
+  switch (f.kind) {
+    case K::Any:
+      return true;
+    case K::Object:
+      if (!v.IsMap()) return wrong("must be a map");
+      return validate(v, *f.object, file, d);
+    case K::ObjectList: {
+      if (!v.IsSequence()) return wrong("must be a list");
+      bool ok = true;
+      for (const auto& item : v) ok = validate(item, *f.object, file, d) && ok;
+      return ok;
+    }
+    case K::ObjectMap: {
+      if (!v.IsMap()) return wrong("must be a map of names to " + f.object->name + "s");
+      bool ok = true;
+      for (const auto& kv : v) ok = validate(kv.second, *f.object, file, d) && ok;
+      return ok;
+    }
+    case K::StringList:
+      if (v.IsScalar()) return true;
+      if (!v.IsSequence()) return wrong("must be a list of strings");
+      for (const auto& item : v)
+        if (!item.IsScalar()) {
+          d.error(mark_of(item, file), "'" + f.name + "' must list strings only");
+          return false;
+        }
+      return true;
+    default:
+      break;
+  }
+  if (!v.IsScalar()) return wrong(std::string("must be ") + kind_name(f.kind));
+  const std::string s = v.Scalar();
+  std::string err;
+  switch (f.kind) {
+    case K::Length:
+      if (!parse_length(s, &err))
+        return wrong("must be a length with a unit (mm, cm, in or pt), not '" + s + "'");
+      if (parse_length(s, &err)->pt < 0) return wrong("must not be negative, not '" + s + "'");
+      return true;
+    case K::RelLength:
+      if (!parse_rel_length(s, &err))
+        return wrong("must be a length with a unit (mm, cm, in or pt) or a percentage, not '" +
+                     s + "'");
+      return true;
+    case K::Integer: {
+      long n;
+      if (!parse_long(s, &n)) return wrong("must be a whole number, not '" + s + "'");
+      return true;
+    }
+    case K::Number: {
+      double x;
+      if (!parse_double(s, &x)) return wrong("must be a number, not '" + s + "'");
+      return true;
+    }
+    case K::Bool: {
+      bool b;
+      if (!parse_bool(s, &b)) return wrong("must be true or false, not '" + s + "'");
+      return true;
+    }
+    case K::Enum:
+      for (const auto& c : f.choices)
+        if (c == s) return true;
+      return wrong("must be " + join_quoted(f.choices) + ", not '" + s + "'" +
+                   did_you_mean(s, f.choices));
+    default:
+      return true;
+  }
+}
+
+bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Diagnostics& d) {
+  if (!n.IsMap()) {
+    d.error(mark_of(n, file), s.name + " must be a map of keys to values");
+    return false;
+  }
+  bool ok = true;
+  std::set<std::string> seen;
+  for (const auto& kv : n) {
+    const std::string key = kv.first.Scalar();
+    if (!seen.insert(key).second) {
+      d.error(mark_of(kv.first, file), "duplicate key '" + key + "' in " + s.name);
+      ok = false;
+      continue;
+    }
+    const Field* f = s.find(key);
+    if (!f) {
+      if (s.open) continue;
+      d.error(mark_of(kv.first, file),
+              "unknown key '" + key + "' in " + s.name + did_you_mean(key, s.keys()));
+      ok = false;
+      continue;
+    }
+    if (kv.second.IsNull() && !f->required) continue;
+    ok = validate_value(kv.second, *f, file, d) && ok;
+  }
+  for (const auto& f : s.fields) {
+    if (f.required && (!n[f.name] || n[f.name].IsNull())) {
+      d.error(mark_of(n, file), "missing required key '" + f.name + "' in " + s.name);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+Reader::Reader(const YAML::Node& n, const Schema& s, std::string file)
+    : n_(n), s_(s), file_(std::move(file)) {}
+
+const Field& Reader::field(const std::string& key) const {
+  const Field* f = s_.find(key);
+  if (!f) throw std::logic_error("schema " + s_.name + " has no key " + key);
+  return *f;
+}
+
+bool Reader::has(const std::string& key) const {
+  field(key);
+  return n_.IsMap() && n_[key] && !n_[key].IsNull();
+}
+
+YAML::Node Reader::node(const std::string& key) const {
+  field(key);
+  return n_.IsMap() ? n_[key] : YAML::Node();
+}
+
+Mark Reader::mark(const std::string& key) const {
+  return has(key) ? mark_of(n_[key], file_) : mark_of(n_, file_);
+}
+
+std::string Reader::raw(const std::string& key) const {
+  const Field& f = field(key);
+  if (has(key) && n_[key].IsScalar()) return n_[key].Scalar();
+  return f.def;
+}
+
+std::string Reader::str(const std::string& key) const { return raw(key); }
+
+double Reader::number(const std::string& key) const {
+  double x = 0;
+  if (!parse_double(raw(key), &x)) parse_double(field(key).def, &x);
+  return x;
+}
+
+long Reader::integer(const std::string& key) const {
+  long n = 0;
+  if (!parse_long(raw(key), &n)) parse_long(field(key).def, &n);
+  return n;
+}
+
+bool Reader::boolean(const std::string& key) const {
+  bool b = false;
+  if (!parse_bool(raw(key), &b)) parse_bool(field(key).def, &b);
+  return b;
+}
+
+Length Reader::length(const std::string& key) const {
+  auto l = parse_length(raw(key), nullptr);
+  if (!l) l = parse_length(field(key).def, nullptr);
+  return l.value_or(Length{});
+}
+
+RelLength Reader::rel_length(const std::string& key) const {
+  auto l = parse_rel_length(raw(key), nullptr);
+  if (!l) l = parse_rel_length(field(key).def, nullptr);
+  return l.value_or(RelLength{});
+}
+
+std::vector<std::string> Reader::list(const std::string& key) const {
+  std::vector<std::string> out;
+  YAML::Node v = has(key) ? n_[key] : YAML::Node();
+  if (!v) {
+    const std::string& def = field(key).def;
+    if (def.empty()) return out;
+    v = YAML::Load(def);
+  }
+  if (v.IsScalar()) return {v.Scalar()};
+  if (v.IsSequence())
+    for (const auto& item : v)
+      if (item.IsScalar()) out.push_back(item.Scalar());
+  return out;
+}
+
+namespace {
+
+std::string json_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '"' || c == '\\') { o += '\\'; o += c; }
+    else if (c == '\n') o += "\\n";
+    else o += c;
+  }
+  return o;
+}
+
+void emit_schema(std::ostringstream& o, const Schema& s, int ind);
+
+void emit_field_type(std::ostringstream& o, const Field& f, int ind) {
+  std::string pad(ind, ' ');
+  switch (f.kind) {
+    case K::Integer: o << "\"type\": \"integer\""; break;
+    case K::Number: o << "\"type\": \"number\""; break;
+    case K::Bool: o << "\"type\": \"boolean\""; break;
+    case K::Scalar: o << "\"type\": [\"string\", \"number\"]"; break;
+    case K::Length:
+      o << "\"type\": \"string\", \"pattern\": \"^[+]?[0-9.]+(mm|cm|in|pt)$|^0$\"";
+      break;
+    case K::RelLength:
+      o << "\"type\": \"string\", \"pattern\": \"^[+-]?[0-9.]+(mm|cm|in|pt|%)$|^0$\"";
+      break;
+    case K::Enum: {
+      o << "\"enum\": [";
+      for (size_t i = 0; i < f.choices.size(); ++i)
+        o << (i ? ", " : "") << "\"" << f.choices[i] << "\"";
+      o << "]";
+      break;
+    }
+    case K::StringList:
+      o << "\"oneOf\": [{\"type\": \"string\"}, {\"type\": \"array\", \"items\": {\"type\": \"string\"}}]";
+      break;
+    case K::Object:
+      emit_schema(o, *f.object, ind);
+      break;
+    case K::ObjectList:
+      o << "\"type\": \"array\", \"items\": {\n" << pad << "  ";
+      emit_schema(o, *f.object, ind + 2);
+      o << "\n" << pad << "}";
+      break;
+    case K::ObjectMap:
+      o << "\"type\": \"object\", \"additionalProperties\": {\n" << pad << "  ";
+      emit_schema(o, *f.object, ind + 2);
+      o << "\n" << pad << "}";
+      break;
+    case K::Any:
+      o << "\"description_only\": true";
+      break;
+    default:
+      o << "\"type\": \"string\"";
+  }
+}
+
+void emit_schema(std::ostringstream& o, const Schema& s, int ind) {
+  std::string pad(ind, ' ');
+  o << "\"type\": \"object\", \"title\": \"" << json_escape(s.name) << "\", \"description\": \""
+    << json_escape(s.doc) << "\",\n"
+    << pad << "\"additionalProperties\": " << (s.open ? "true" : "false") << ",\n";
+  o << pad << "\"required\": [";
+  bool first = true;
+  for (const auto& f : s.fields)
+    if (f.required) {
+      o << (first ? "" : ", ") << "\"" << f.name << "\"";
+      first = false;
+    }
+  o << "],\n" << pad << "\"properties\": {";
+  for (size_t i = 0; i < s.fields.size(); ++i) {
+    const auto& f = s.fields[i];
+    o << (i ? "," : "") << "\n" << pad << "  \"" << f.name << "\": {\"description\": \""
+      << json_escape(f.doc) << "\"";
+    if (!f.def.empty()) o << ", \"default\": \"" << json_escape(f.def) << "\"";
+    if (f.kind != K::Any) {
+      o << ", ";
+      emit_field_type(o, f, ind + 4);
+    }
+    o << "}";
+  }
+  o << "\n" << pad << "}";
+}
+
+}  // namespace
+
+std::string json_schema() {
+  std::ostringstream o;
+  o << "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n  ";
+  emit_schema(o, Schemas::game(), 2);
+  o << ",\n  \"$defs\": {\n";
+  auto types = Schemas::layer_types();
+  for (size_t i = 0; i < types.size(); ++i) {
+    o << "    \"" << types[i] << "_layer\": {";
+    emit_schema(o, Schemas::layer(types[i]), 6);
+    o << "}" << (i + 1 < types.size() ? "," : "") << "\n";
+  }
+  o << "  }\n}\n";
+  return o.str();
+}
+
+}  // namespace cardstock

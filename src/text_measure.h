@@ -1,0 +1,43 @@
+// TextMeasurer: how layout learns the size of set text without knowing about Pango.
+// All sizes in points.
+#pragma once
+#include <string>
+
+#include "model.h"
+
+namespace cardstock {
+
+struct TextStyle {
+  std::string font;
+  bool bold = false, italic = false;
+  double size = 10;  // points
+  Align align = Align::Left;
+  bool rtl = false;
+  bool markup = false;
+  double line_spacing = 1;
+};
+
+struct TextExtent {
+  double width = 0;   // widest line (may exceed the wrap width if a word cannot break)
+  double height = 0;  // all lines
+  int lines = 0;
+  bool markup_ok = true;
+};
+
+class TextMeasurer {
+ public:
+  virtual ~TextMeasurer() = default;
+  /// Sets `text` wrapped at `wrap_width` points and returns its extent.
+  virtual TextExtent measure(const std::string& text, const TextStyle& style,
+                             double wrap_width) const = 0;
+};
+
+/// A fixed-metrics measurer for tests: every character is 0.5 em wide, lines are
+/// 1.2 em tall, words wrap at spaces.
+class FixedMeasurer : public TextMeasurer {
+ public:
+  TextExtent measure(const std::string& text, const TextStyle& style,
+                     double wrap_width) const override;
+};
+
+}  // namespace cardstock
