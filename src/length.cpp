@@ -56,12 +56,12 @@ std::optional<RelLength> parse_rel_length(std::string_view text, std::string* er
 }
 
 std::string format_number(double v) {
-  if (std::fabs(v) < 5e-7) v = 0;  // no "-0"
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.4f", v);
   std::string s(buf);
   while (!s.empty() && s.back() == '0') s.pop_back();
   if (!s.empty() && s.back() == '.') s.pop_back();
+  if (s == "-0") s = "0";  // a tiny negative rounds to zero, never "-0"
   return s;
 }
 

@@ -567,8 +567,10 @@ RelLength Reader::rel_length(const std::string& key) const {
 
 std::vector<std::string> Reader::list(const std::string& key) const {
   std::vector<std::string> out;
-  YAML::Node v = has(key) ? n_[key] : YAML::Node();
-  if (!v) {
+  YAML::Node v;
+  if (has(key)) {
+    v = n_[key];
+  } else {
     const std::string& def = field(key).def;
     if (def.empty()) return out;
     v = YAML::Load(def);

@@ -1,0 +1,99 @@
+// The shipped Echad deck: complete, and no card's own InfoBits belong together.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "checks.h"
+#include "test_util.h"
+
+namespace cardstock {
+
+namespace {
+
+const Game& echad() {
+  static const Game g = [] {
+    Diagnostics d;
+    auto g = load_game(testing::source_dir() + "/content/echad.yaml", testing::shipped_templates(), d);
+    if (!g || d.has_errors()) throw std::runtime_error(d.str());
+    return *g;
+  }();
+  return g;
+}
+
+}  // namespace
+
+TEST(Echad, FiftyFourCardsWithDistinctNamesAndThreeInfoBits) {
+  ASSERT_EQ(echad().decks.size(), 1u);
+  const Deck& deck = echad().decks[0];
+  EXPECT_EQ(deck.total_cards(), 54);
+  std::set<std::string> names;
+  for (const auto& c : deck.cards) {
+    EXPECT_EQ(c.count, 1);
+    for (const char* f : {"name", "map", "period"}) EXPECT_TRUE(c.fields.count(f)) << c.id << " " << f;
+    names.insert(c.fields.at("name"));
+    const std::string& map = c.fields.at("map");
+    EXPECT_TRUE(map == "syria-palestine" || map == "egypt" || map == "mesopotamia") << map;
+  }
+  EXPECT_EQ(names.size(), 54u);
+}
+
+TEST(Echad, DeckPassesItsOwnChecks) {
+  Diagnostics d;
+  check_deck(echad().decks[0], d);
+  EXPECT_EQ(d.str(), "");
+}
+
+TEST(Echad, NoCardsInfoBitsBelongTogether) {
+  // Independent of check_deck: recompute from the facts table.
+  const Deck& deck = echad().decks[0];
+  ASSERT_TRUE(deck.facts);
+  for (const auto& c : deck.cards) {
+    const FactEntry* e = deck.facts->find(c.fields.at("name"));
+    ASSERT_TRUE(e) << c.id;
+    const auto& regions = e->values.at("regions");
+    EXPECT_EQ(std::count(regions.begin(), regions.end(), c.fields.at("map")), 0) << c.id;
+    const std::string kind = e->values.at("kind").at(0);
+    if (kind == "place" || kind == "god") continue;
+    const auto& periods = e->values.at("periods");
+    EXPECT_EQ(std::count(periods.begin(), periods.end(), c.fields.at("period")), 0) << c.id;
+  }
+}
+
+TEST(Echad, RulebookExamplesAreInTheDeck) {
+  std::set<std::string> names;
+  for (const auto& c : echad().decks[0].cards) names.insert(c.fields.at("name"));
+  for (const char* n : {"Nebuchadnezzar", "Hammurabi", "Zedekiah", "Baal", "Fall of Jerusalem",
+                        "Fall of Samaria", "Hyksos invasion"})
+    EXPECT_TRUE(names.count(n)) << n;
+}
+
+TEST(Echad, AMatchingCardFailsWithItsSourceLine) {
+  std::string text;
+  {
+    std::ifstream in(testing::source_dir() + "/content/echad.yaml");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    text = ss.str();
+  }
+  // Hammurabi was a Babylonian king: a Mesopotamia map on his card belongs together.
+  const std::string from = "name: Hammurabi, map: egypt";
+  const size_t at = text.find(from);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, from.size(), "name: Hammurabi, map: mesopotamia");
+  const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + at, '\n'));
+  Diagnostics d;
+  auto g = parse_game(text, "echad.yaml", ".", testing::shipped_templates(), d);
+  ASSERT_TRUE(g);
+  check_deck(g->decks[0], d);
+  const std::string out = d.str();
+  EXPECT_NE(out.find("echad.yaml:" + std::to_string(line) +
+                     ":9: error: card 'hammurabi': its map 'mesopotamia' is one of the regions "
+                     "of 'Hammurabi' (mesopotamia); the InfoBits on one card must not belong "
+                     "together"),
+            std::string::npos)
+      << out;
+}
+
+}  // namespace cardstock

@@ -1,0 +1,224 @@
+#include "layout.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "test_util.h"
+
+namespace cardstock {
+
+using testing::mm;
+
+namespace {
+
+const Stock& stock(const std::string& id) {
+  const Stock* s = testing::shipped_templates().find_stock(id);
+  if (!s) throw std::runtime_error("no stock " + id);
+  return *s;
+}
+
+// Every slot of a full page, in millimetres: {x, y, w, h}.
+void expect_slots_mm(const Stock& s, double x0, double y0, double w, double h, double dx,
+                     double dy) {
+  auto slots = grid_slots(s);
+  ASSERT_EQ(slots.size(), static_cast<size_t>(s.columns * s.rows));
+  for (int r = 0; r < s.rows; ++r)
+    for (int c = 0; c < s.columns; ++c) {
+      const Rect& t = slots[r * s.columns + c];
+      EXPECT_NEAR(mm(t.x), x0 + c * dx, 0.01) << "col " << c << " row " << r;
+      EXPECT_NEAR(mm(t.y), y0 + r * dy, 0.01) << "col " << c << " row " << r;
+      EXPECT_NEAR(mm(t.w), w, 0.01);
+      EXPECT_NEAR(mm(t.h), h, 0.01);
+    }
+}
+
+// True if the segment passes through the open interior of `r` (shrunk by 0.01 mm).
+bool enters(const CutSegment& s, const Rect& r) {
+  const double e = 0.01 * 72 / 25.4;
+  const double x0 = r.x + e, x1 = r.right() - e, y0 = r.y + e, y1 = r.bottom() - e;
+  const double sx0 = std::min(s.x1, s.x2), sx1 = std::max(s.x1, s.x2);
+  const double sy0 = std::min(s.y1, s.y2), sy1 = std::max(s.y1, s.y2);
+  return sx1 > x0 && sx0 < x1 && sy1 > y0 && sy0 < y1;
+}
+
+}  // namespace
+
+TEST(Layout, Poker3x3LetterSlots) {
+  // 3 x 63.5 = 190.5 mm of 215.9: 12.7 mm each side; 3 x 88.9 = 266.7 of 279.4: 6.35 mm.
+  expect_slots_mm(stock("poker-3x3-letter"), 12.7, 6.35, 63.5, 88.9, 63.5, 88.9);
+}
+
+TEST(Layout, Poker3x3A4Slots) {
+  expect_slots_mm(stock("poker-3x3-a4"), 9.75, 15.15, 63.5, 88.9, 63.5, 88.9);
+}
+
+TEST(Layout, LabelStockLetterSlotsAreTurnedCards) {
+  // Turned cards are 88.9 wide, 63.5 tall; 1/8 in gutter; 2 x 4 centred on Letter.
+  const double gutter = 3.175;
+  expect_slots_mm(stock("poker-labels-letter"), (215.9 - 2 * 88.9 - gutter) / 2,
+                  (279.4 - 4 * 63.5 - 3 * gutter) / 2, 88.9, 63.5, 88.9 + gutter, 63.5 + gutter);
+  EXPECT_EQ(stock("poker-labels-letter").rotate, 90);
+}
+
+TEST(Layout, LabelStockA4Slots) {
+  const double gutter = 3.175;
+  expect_slots_mm(stock("poker-labels-a4"), (210 - 2 * 88.9 - gutter) / 2,
+                  (297 - 4 * 63.5 - 3 * gutter) / 2, 88.9, 63.5, 88.9 + gutter, 63.5 + gutter);
+}
+
+TEST(Layout, EchadOnLabelStockIsSevenPages) {
+  SheetLayout l = layout_sheets(stock("poker-labels-letter"), 54, false);
+  EXPECT_EQ(l.pages.size(), 7u);
+  EXPECT_EQ(l.pages.back().placements.size(), 6u);
+  for (const auto& p : l.pages) {
+    EXPECT_FALSE(p.back);
+    for (const auto& pl : p.placements) EXPECT_EQ(pl.rotation, 90);
+  }
+}
+
+TEST(Layout, CardstockInterleavesFrontsAndBacks) {
+  SheetLayout l = layout_sheets(stock("poker-3x3-letter"), 54, true);
+  ASSERT_EQ(l.pages.size(), 12u);
+  for (size_t i = 0; i < l.pages.size(); ++i) EXPECT_EQ(l.pages[i].back, i % 2 == 1);
+  EXPECT_DOUBLE_EQ(l.width, 612);
+  EXPECT_DOUBLE_EQ(l.height, 792);
+  EXPECT_EQ(layout_sheets(stock("poker-3x3-letter"), 10, true).pages.size(), 4u);
+  EXPECT_EQ(layout_sheets(stock("poker-3x3-letter"), 10, false).pages.size(), 2u);
+}
+
+TEST(Layout, BacksMirrorFrontsForLongEdgeDuplex) {
+  const Stock& s = stock("poker-3x3-letter");
+  SheetLayout l = layout_sheets(s, 7, true);  // a partial page: mirroring must still hold
+  ASSERT_EQ(l.pages.size(), 2u);
+  const Page& front = l.pages[0];
+  const Page& back = l.pages[1];
+  ASSERT_EQ(front.placements.size(), back.placements.size());
+  for (size_t i = 0; i < front.placements.size(); ++i) {
+    const Placement& f = front.placements[i];
+    const Placement& b = back.placements[i];
+    EXPECT_EQ(f.slot, b.slot);
+    EXPECT_NEAR(b.trim.x, 612 - f.trim.right(), 1e-9);
+    EXPECT_NEAR(b.trim.y, f.trim.y, 1e-9);
+    EXPECT_NEAR(b.trim.w, f.trim.w, 1e-9);
+    EXPECT_NEAR(b.bleed.x, 612 - f.bleed.right(), 1e-9);
+    EXPECT_EQ(b.rotation, 0);
+  }
+  // The first card's back sits in the top-right slot.
+  EXPECT_NEAR(mm(back.placements[0].trim.x), 12.7 + 2 * 63.5, 0.01);
+  EXPECT_TRUE(back.cuts.empty());
+}
+
+TEST(Layout, ShortEdgeDuplexMirrorsVerticallyAndTurnsBacks) {
+  Stock s = stock("poker-3x3-letter");
+  s.duplex = Duplex::ShortEdge;
+  SheetLayout l = layout_sheets(s, 9, true);
+  const Placement& f = l.pages[0].placements[0];
+  const Placement& b = l.pages[1].placements[0];
+  EXPECT_NEAR(b.trim.x, f.trim.x, 1e-9);
+  EXPECT_NEAR(b.trim.y, 792 - f.trim.bottom(), 1e-9);
+  EXPECT_EQ(b.rotation, 180);
+}
+
+TEST(Layout, CutGuidesNeverEnterACardAndMarksStayOutOfTheBleed) {
+  for (const char* id : {"poker-3x3-letter", "poker-3x3-a4", "poker-labels-letter",
+                         "poker-labels-a4", "tablet-2x2-letter", "tablet-2x2-a4"}) {
+    const Stock& s = stock(id);
+    SheetLayout l = layout_sheets(s, s.columns * s.rows, false);
+    const Page& p = l.pages[0];
+    ASSERT_FALSE(p.cuts.empty()) << id;
+    for (const auto& c : p.cuts) {
+      EXPECT_GE(std::min(c.x1, c.x2), 0) << id;
+      EXPECT_LE(std::max(c.x1, c.x2), l.width) << id;
+      EXPECT_GE(std::min(c.y1, c.y2), 0) << id;
+      EXPECT_LE(std::max(c.y1, c.y2), l.height) << id;
+      for (const auto& pl : p.placements) {
+        EXPECT_FALSE(enters(c, pl.trim)) << id << " cut (" << c.x1 << "," << c.y1 << ")-("
+                                         << c.x2 << "," << c.y2 << ")";
+        if (c.kind == CutKind::Mark) {
+          EXPECT_FALSE(enters(c, pl.bleed)) << id;
+        }
+      }
+    }
+  }
+}
+
+TEST(Layout, CutGuidesLandExactlyOnCardEdges) {
+  const Stock& s = stock("poker-3x3-letter");
+  SheetLayout l = layout_sheets(s, 9, false);
+  std::vector<double> xs, ys;
+  for (const auto& pl : l.pages[0].placements) {
+    xs.push_back(pl.trim.x);
+    xs.push_back(pl.trim.right());
+    ys.push_back(pl.trim.y);
+    ys.push_back(pl.trim.bottom());
+  }
+  auto on_edge = [](double v, const std::vector<double>& edges) {
+    for (double e : edges)
+      if (std::fabs(v - e) < 1e-9) return true;
+    return false;
+  };
+  int lines = 0, marks = 0;
+  for (const auto& c : l.pages[0].cuts) {
+    (c.kind == CutKind::Line ? lines : marks)++;
+    if (c.x1 == c.x2) {
+      EXPECT_TRUE(on_edge(c.x1, xs)) << c.x1;
+    } else {
+      EXPECT_TRUE(on_edge(c.y1, ys)) << c.y1;
+    }
+  }
+  EXPECT_EQ(lines, 8);       // 4 vertical + 4 horizontal edge lines
+  EXPECT_EQ(marks, 4 * 2 + 4 * 2);  // each edge marked at both ends
+}
+
+TEST(Layout, BleedIsKeptOnOuterSidesOnly) {
+  const Stock& s = stock("poker-3x3-letter");
+  SheetLayout l = layout_sheets(s, 9, false);
+  const Placement& corner = l.pages[0].placements[0];
+  EXPECT_NEAR(corner.trim.x - corner.bleed.x, 9, 1e-9);  // 1/8 in outside
+  EXPECT_NEAR(corner.bleed.right(), corner.trim.right(), 1e-9);  // butted neighbour
+  const Placement& middle = l.pages[0].placements[4];
+  EXPECT_NEAR(middle.bleed.x, middle.trim.x, 1e-9);
+  EXPECT_NEAR(middle.bleed.w, middle.trim.w, 1e-9);
+}
+
+TEST(Layout, FitTextShrinksInTenthsAndReportsOverflow) {
+  FixedMeasurer m;
+  TextStyle st;
+  st.size = 20;
+  // "abcdefghij" is 10 chars x 0.5 em: fits 50 pt wide at exactly 10 pt.
+  FitResult r = fit_text("abcdefghij", st, 50, 100, 6, true, m);
+  EXPECT_DOUBLE_EQ(r.size, 10);
+  EXPECT_FALSE(r.overflow);
+  r = fit_text("abcdefghij", st, 50, 100, 12, true, m);
+  EXPECT_DOUBLE_EQ(r.size, 12);
+  EXPECT_TRUE(r.overflow);
+  r = fit_text("abcdefghij", st, 50, 100, 6, false, m);
+  EXPECT_DOUBLE_EQ(r.size, 20);
+  EXPECT_TRUE(r.overflow);
+}
+
+TEST(Layout, BleedRectLayersReachTheBleedEdge) {
+  Diagnostics d;
+  auto g = parse_game(R"(game: t
+title: T
+designs:
+  face:
+    layers:
+      - {type: rect, h: 20mm, fill: "#ff0000", bleed: true}
+decks:
+  - {id: d, face: face, cards: [{id: a}]}
+)",
+                      "t.yaml", ".", testing::shipped_templates(), d);
+  ASSERT_TRUE(g);
+  FixedMeasurer m;
+  CardArt art = resolve_card(*g, g->decks[0], g->decks[0].cards[0], g->designs.at("face"), m, d);
+  EXPECT_EQ(d.str(), "");
+  ASSERT_EQ(art.items.size(), 1u);
+  EXPECT_NEAR(art.items[0].box.x, -9, 1e-9);
+  EXPECT_NEAR(art.items[0].box.y, -9, 1e-9);
+  EXPECT_NEAR(art.items[0].box.w, 180 + 18, 1e-9);
+  EXPECT_NEAR(mm(art.items[0].box.h), 20 + 3.175, 0.01);  // bottom edge is inside the card
+}
+
+}  // namespace cardstock

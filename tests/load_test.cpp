@@ -1,0 +1,190 @@
+#include "load.h"
+
+#include <gtest/gtest.h>
+
+#include "layout.h"
+#include "test_util.h"
+
+namespace cardstock {
+
+using testing::diagnostics_of;
+using testing::shipped_templates;
+
+namespace {
+
+// A minimal valid game; tests splice one fault into it.
+const char* kGood = R"(game: t
+title: T
+designs:
+  face:
+    layers:
+      - type: text
+        text: "{name}"
+decks:
+  - id: d
+    face: face
+    stocks: [poker-3x3-letter]
+    cards:
+      - id: a
+        name: Alpha
+)";
+
+std::string replace(std::string s, const std::string& from, const std::string& to) {
+  auto at = s.find(from);
+  if (at == std::string::npos) throw std::logic_error("fixture lacks " + from);
+  return s.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST(Load, ShippedTemplatesLoadCleanly) {
+  Diagnostics d;
+  Templates t = load_templates(testing::source_dir() + "/templates", d);
+  EXPECT_EQ(d.str(), "");
+  EXPECT_TRUE(t.find_stock("poker-3x3-letter"));
+  EXPECT_TRUE(t.find_stock("poker-3x3-a4"));
+  EXPECT_EQ(t.find_stock("echad-labels"), t.find_stock("poker-labels-letter"));
+  ASSERT_TRUE(t.find_card("poker"));
+  EXPECT_NEAR(testing::mm(t.find_card("poker")->width.pt), 63.5, 1e-9);
+  EXPECT_NEAR(testing::mm(t.find_card("poker")->height.pt), 88.9, 1e-9);
+  EXPECT_NEAR(t.find_card("poker")->bleed.pt, 9, 1e-9);
+}
+
+TEST(Load, GoodFileHasNoDiagnostics) {
+  Diagnostics d;
+  auto g = parse_game(kGood, "t.yaml", ".", shipped_templates(), d);
+  EXPECT_EQ(d.str(), "");
+  ASSERT_TRUE(g);
+  ASSERT_EQ(g->decks.size(), 1u);
+  EXPECT_EQ(g->decks[0].cards[0].fields.at("name"), "Alpha");
+  EXPECT_EQ(g->decks[0].cards[0].mark.str(), "t.yaml:13:9");
+}
+
+TEST(Load, YamlSyntaxError) {
+  EXPECT_EQ(diagnostics_of("game: t\ntitle: [unclosed\n"),
+            "t.yaml:3:1: error: YAML syntax: end of sequence flow not found\n");
+}
+
+TEST(Load, UnknownKeyGetsDidYouMean) {
+  EXPECT_EQ(diagnostics_of(replace(kGood, "        text: \"{name}\"\n",
+                                   "        text: \"{name}\"\n        sise: 12pt\n")),
+            "t.yaml:8:9: error: unknown key 'sise' in text layer (did you mean 'size'?)\n");
+  EXPECT_EQ(diagnostics_of(replace(kGood, "    face: face\n", "    face: face\n    stock: [a]\n")),
+            "t.yaml:11:5: error: unknown key 'stock' in deck (did you mean 'stocks'?)\n");
+}
+
+TEST(Load, WrongTypesAndUnits) {
+  EXPECT_EQ(diagnostics_of(replace(kGood, "        text: \"{name}\"\n",
+                                   "        text: \"{name}\"\n        size: 12\n")),
+            "t.yaml:8:15: error: 'size' must be a length with a unit (mm, cm, in or pt), not '12'\n");
+  EXPECT_EQ(diagnostics_of(replace(kGood, "        text: \"{name}\"\n",
+                                   "        text: \"{name}\"\n        x: [1]\n")),
+            "t.yaml:8:12: error: 'x' must be a length or percentage\n");
+  EXPECT_EQ(diagnostics_of(replace(kGood, "        name: Alpha\n",
+                                   "        name: Alpha\n        count: many\n")),
+            "t.yaml:15:16: error: 'count' must be a whole number, not 'many'\n");
+}
+
+TEST(Load, MissingRequiredKey) {
+  EXPECT_EQ(diagnostics_of(replace(kGood, "    face: face\n", "")),
+            "t.yaml:9:5: error: missing required key 'face' in deck\n");
+}
+
+TEST(Load, UnknownStockCardSizeAndDesign) {
+  EXPECT_EQ(diagnostics_of(replace(kGood, "[poker-3x3-letter]", "[poker-3x3-leter]")),
+            "t.yaml:11:14: error: unknown stock 'poker-3x3-leter' (did you mean "
+            "'poker-3x3-letter'?)\n");
+  EXPECT_EQ(diagnostics_of(replace(kGood, "    face: face\n", "    face: face\n    card: pokr\n")),
+            "t.yaml:11:11: error: unknown card size 'pokr' (did you mean 'poker'?)\n");
+  EXPECT_EQ(diagnostics_of(replace(kGood, "    face: face\n", "    face: fase\n")),
+            "t.yaml:10:11: error: unknown design 'fase' (did you mean 'face'?)\n");
+}
+
+TEST(Load, CardLargerThanItsStock) {
+  EXPECT_EQ(diagnostics_of(replace(kGood, "    face: face\n", "    face: face\n    card: tablet\n")),
+            "t.yaml:12:14: error: stock 'poker-3x3-letter' holds poker cards (63.5 x 88.9 mm), "
+            "but deck 'd' has tablet cards (88.9 x 127 mm)\n");
+  Diagnostics d;
+  auto s = parse_stock(R"(id: big
+paper: letter
+card: tarot
+grid: {columns: 3, rows: 3}
+)",
+                       "big.yaml", shipped_templates(), d);
+  EXPECT_FALSE(s);
+  EXPECT_EQ(d.str(),
+            "big.yaml:4:7: error: stock 'big': 3 x 3 tarot cards need 209.55 x 361.95 mm but "
+            "letter paper is 215.9 x 279.4 mm\n");
+}
+
+TEST(Load, BadColoursAndFonts) {
+  EXPECT_EQ(diagnostics_of(replace(kGood, "        text: \"{name}\"\n",
+                                   "        text: \"{name}\"\n        color: blu\n"
+                                   "        font: Comic Sans\n")),
+            "t.yaml:9:15: warning: unknown font 'Comic Sans'; using 'Noto Sans'\n"
+            "t.yaml:6:9: error: 'blu' is not a colour (use #rrggbb, none or a palette name)\n");
+  EXPECT_EQ(diagnostics_of(replace(kGood, "designs:\n", "colors: {blue: \"#00f\"}\ndesigns:\n") +
+                               ""),
+            "");
+}
+
+TEST(Load, ExtendsCycleIsReported) {
+  const std::string y = replace(kGood, "  face:\n", "  face:\n    extends: other\n") +
+                        "";
+  const std::string cyc = replace(y, "decks:\n", "  other:\n    extends: face\ndecks:\n");
+  const std::string out = diagnostics_of(cyc);
+  EXPECT_NE(out.find("error: design 'face' extends itself: face -> other -> face"),
+            std::string::npos)
+      << out;
+}
+
+TEST(Load, AbsurdCountIsOutOfRange) {
+  EXPECT_EQ(diagnostics_of(replace(kGood, "        name: Alpha\n",
+                                   "        name: Alpha\n        count: 1000000000\n")),
+            "t.yaml:15:16: error: count 1000000000 is out of range (0 to 100000 copies)\n");
+}
+
+TEST(Load, DuplicateCardIdsAndBadFieldNames) {
+  EXPECT_EQ(diagnostics_of(std::string(kGood) + "      - id: a\n        name: Beta\n        Bad: 1\n"),
+            "t.yaml:15:13: error: card id 'a' is used twice in deck 'd'\n"
+            "t.yaml:17:9: error: card field name 'Bad' must be lower-case letters, digits and _\n");
+}
+
+TEST(Load, MissingFieldAndImageAreReportedPerCard) {
+  Diagnostics d;
+  auto g = parse_game(replace(replace(kGood, "\"{name}\"", "\"{nme}\""), "decks:\n",
+                              "  back:\n    layers:\n      - {type: image, src: \"maps/{name}.svg\"}\ndecks:\n"),
+                      "t.yaml", testing::source_dir() + "/content", shipped_templates(), d);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(d.str(), "");
+  FixedMeasurer m;
+  const Deck& deck = g->decks[0];
+  resolve_card(*g, deck, deck.cards[0], g->designs.at("face"), m, d);
+  resolve_card(*g, deck, deck.cards[0], g->designs.at("back"), m, d);
+  EXPECT_EQ(d.str(),
+            "t.yaml:16:9: error: card 'a' has no field 'nme' (did you mean 'name'?), used by "
+            "design 'face' at t.yaml:6:9\n"
+            "t.yaml:16:9: error: card 'a': image 'maps/Alpha.svg' not found (looked for " +
+                testing::source_dir() + "/content/maps/Alpha.svg; layer at t.yaml:10:9)\n");
+}
+
+TEST(Load, TextOverflowIsAWarning) {
+  Diagnostics d;
+  auto g = parse_game(replace(kGood, "        text: \"{name}\"\n",
+                              "        text: \"{name} {name} {name} {name}\"\n        w: 10mm\n"
+                              "        h: 5mm\n"),
+                      "t.yaml", ".", shipped_templates(), d);
+  ASSERT_TRUE(g);
+  FixedMeasurer m;
+  const Deck& deck = g->decks[0];
+  CardArt art = resolve_card(*g, deck, deck.cards[0], g->designs.at("face"), m, d);
+  EXPECT_EQ(d.str(),
+            "t.yaml:15:9: warning: card 'a': text 'Alpha Alpha Alpha Alpha' overflows its 10 x 5 "
+            "mm box at 6pt (layer at t.yaml:6:9)\n");
+  ASSERT_EQ(art.items.size(), 1u);
+  EXPECT_TRUE(art.items[0].overflow);
+  d.make_warnings_errors();
+  EXPECT_TRUE(d.has_errors());
+}
+
+}  // namespace cardstock

@@ -1,0 +1,174 @@
+// Renders real PDFs and reads them back with poppler: page boxes, page counts and where
+// each card's text landed.
+#include <gtest/gtest.h>
+#include <poppler-document.h>
+#include <poppler-page.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "build.h"
+#include "test_util.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+namespace {
+
+struct Built {
+  std::string dir;
+  std::string log;
+  int status = -1;
+};
+
+// Builds content/echad.yaml once into a temporary folder for all tests here.
+const Built& echad() {
+  static const Built b = [] {
+    Built b;
+    b.dir = (fs::temp_directory_path() / ("cardstock-render-" + std::to_string(::getpid()))).string();
+    BuildOptions opt;
+    opt.templates_dir = testing::source_dir() + "/templates";
+    opt.out_dir = b.dir;
+    std::ostringstream out, err;
+    b.status = build_files({testing::source_dir() + "/content/echad.yaml"}, opt, out, err);
+    b.log = out.str() + err.str();
+    return b;
+  }();
+  return b;
+}
+
+std::unique_ptr<poppler::document> open(const std::string& file) {
+  return std::unique_ptr<poppler::document>(
+      poppler::document::load_from_file(echad().dir + "/echad/" + file));
+}
+
+std::string utf8(const poppler::ustring& u) {
+  auto v = u.to_utf8();
+  return std::string(v.begin(), v.end());
+}
+
+// The placements of the manifest are the contract; recompute them from the same layout
+// the build used rather than parsing JSON here.
+struct Slot {
+  std::string name;
+  Rect trim;
+};
+
+std::vector<std::vector<Slot>> front_slots(const std::string& stock_id, bool backs) {
+  Diagnostics d;
+  auto g = load_game(testing::source_dir() + "/content/echad.yaml", testing::shipped_templates(), d);
+  const Deck& deck = g->decks[0];
+  const Stock* s = testing::shipped_templates().find_stock(stock_id);
+  SheetLayout l = layout_sheets(*s, deck.total_cards(), backs);
+  auto inst = expand_instances(deck);
+  std::vector<std::vector<Slot>> pages;
+  for (const auto& p : l.pages) {
+    std::vector<Slot> slots;
+    for (const auto& pl : p.placements)
+      slots.push_back({p.back ? "" : deck.cards[inst[pl.slot].card].fields.at("name"), pl.trim});
+    pages.push_back(slots);
+  }
+  return pages;
+}
+
+void expect_names_inside_their_cards(const std::string& file, const std::string& stock_id,
+                                     bool backs) {
+  auto doc = open(file);
+  ASSERT_TRUE(doc) << file;
+  auto pages = front_slots(stock_id, backs);
+  ASSERT_EQ(doc->pages(), static_cast<int>(pages.size()));
+  for (int i = 0; i < doc->pages(); ++i) {
+    if (backs && i % 2 == 1) continue;
+    std::unique_ptr<poppler::page> page(doc->create_page(i));
+    auto boxes = page->text_list();
+    ASSERT_FALSE(boxes.empty()) << "page " << i + 1;
+    for (const auto& slot : pages[i]) {
+      // Every word of the card's name must be set inside that card's rectangle.
+      std::string inside;
+      for (const auto& b : boxes) {
+        auto r = b.bbox();
+        Rect box{r.x(), r.y(), r.width(), r.height()};
+        if (slot.trim.contains(box, 0.5)) inside += utf8(b.text()) + " ";
+      }
+      std::istringstream words(slot.name);
+      std::string w;
+      while (words >> w)
+        EXPECT_NE(inside.find(w), std::string::npos)
+            << file << " page " << i + 1 << ": '" << w << "' of '" << slot.name
+            << "' not inside its card; found: " << inside;
+    }
+    // And no text at all lies outside every card.
+    for (const auto& b : boxes) {
+      auto r = b.bbox();
+      Rect box{r.x(), r.y(), r.width(), r.height()};
+      bool in_some = false;
+      for (const auto& slot : pages[i]) in_some = in_some || slot.trim.contains(box, 0.5);
+      EXPECT_TRUE(in_some) << file << " page " << i + 1 << ": '" << utf8(b.text())
+                           << "' outside every card";
+    }
+  }
+}
+
+}  // namespace
+
+TEST(Render, EchadBuildSucceeds) {
+  EXPECT_EQ(echad().status, 0) << echad().log;
+}
+
+TEST(Render, PageSizesAndCounts) {
+  struct Want { const char* file; int pages; double w, h; };
+  for (const Want& w : {Want{"cards-poker-3x3-letter.pdf", 12, 612, 792},
+                        Want{"cards-poker-3x3-a4.pdf", 12, 595.2756, 841.8898},
+                        Want{"cards-poker-labels-letter.pdf", 7, 612, 792},
+                        Want{"cards-poker-labels-a4.pdf", 7, 595.2756, 841.8898},
+                        Want{"cards-answer-key-letter.pdf", 1, 612, 792}}) {
+    auto doc = open(w.file);
+    ASSERT_TRUE(doc) << w.file;
+    EXPECT_EQ(doc->pages(), w.pages) << w.file;
+    for (int i = 0; i < doc->pages(); ++i) {
+      std::unique_ptr<poppler::page> p(doc->create_page(i));
+      auto box = p->page_rect(poppler::media_box);
+      EXPECT_NEAR(box.width(), w.w, 0.01) << w.file;
+      EXPECT_NEAR(box.height(), w.h, 0.01) << w.file;
+    }
+  }
+}
+
+TEST(Render, EachNameLiesInsideItsOwnCardOnLetterCardstock) {
+  expect_names_inside_their_cards("cards-poker-3x3-letter.pdf", "poker-3x3-letter", true);
+}
+
+TEST(Render, EachNameLiesInsideItsOwnCardOnA4Cardstock) {
+  expect_names_inside_their_cards("cards-poker-3x3-a4.pdf", "poker-3x3-a4", true);
+}
+
+TEST(Render, EachNameLiesInsideItsOwnTurnedLabel) {
+  expect_names_inside_their_cards("cards-poker-labels-letter.pdf", "poker-labels-letter", false);
+}
+
+TEST(Render, AnswerKeyListsEveryName) {
+  auto doc = open("cards-answer-key-letter.pdf");
+  ASSERT_TRUE(doc);
+  std::unique_ptr<poppler::page> p(doc->create_page(0));
+  auto text = p->text();
+  auto v = text.to_utf8();
+  std::string all(v.begin(), v.end());
+  for (const char* name : {"Nebuchadnezzar", "Hammurabi", "Zedekiah", "Baal", "Hyksos"})
+    EXPECT_NE(all.find(name), std::string::npos) << name;
+}
+
+TEST(Render, PdfDatesArePinned) {
+  std::ifstream in(echad().dir + "/echad/cards-poker-3x3-letter.pdf", std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string want = pinned_date();  // 2026-01-01T00:00:00Z -> 20260101000000Z
+  std::string digits;
+  for (char c : want)
+    if (std::isdigit(static_cast<unsigned char>(c))) digits += c;
+  EXPECT_NE(ss.str().find("/CreationDate (" + digits + "Z)"), std::string::npos) << want;
+}
+
+}  // namespace cardstock

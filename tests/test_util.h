@@ -1,0 +1,33 @@
+// Helpers shared by the tests: the repo's templates and millimetre comparisons.
+#pragma once
+#include <string>
+
+#include "diag.h"
+#include "load.h"
+#include "model.h"
+
+namespace cardstock::testing {
+
+inline std::string source_dir() { return CARDSTOCK_SOURCE_DIR; }
+
+/// The shipped templates/, loaded once; the test fails if they do not load cleanly.
+inline const Templates& shipped_templates() {
+  static const Templates t = [] {
+    Diagnostics d;
+    Templates t = load_templates(source_dir() + "/templates", d);
+    if (d.has_errors()) throw std::runtime_error(d.str());
+    return t;
+  }();
+  return t;
+}
+
+inline double mm(double pt) { return pt * 25.4 / 72.0; }
+
+/// Parses a game from text with the shipped templates; returns every diagnostic.
+inline std::string diagnostics_of(const std::string& yaml, const std::string& name = "t.yaml") {
+  Diagnostics d;
+  parse_game(yaml, name, source_dir() + "/content", shipped_templates(), d);
+  return d.str();
+}
+
+}  // namespace cardstock::testing
