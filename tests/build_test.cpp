@@ -178,3 +178,30 @@ TEST(Cli, MissingFileIsAnError) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+TEST(Cli, StrictTurnsOverflowWarningsIntoAFailure) {
+  fs::path dir = fs::temp_directory_path() / ("cardstock-strict-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "long.yaml")
+      << "game: long\ntitle: Long\ndesigns:\n  face:\n    layers:\n"
+         "      - {type: text, text: \"{t}\", w: 10mm, h: 4mm, size: 9pt}\n"
+         "decks:\n  - id: d\n    face: face\n    cards:\n"
+         "      - {id: a, t: \"far too much text for a tiny box\"}\n";
+  const std::string f = (dir / "long.yaml").string();
+  const std::string warning = f +
+      ":11:9: warning: card 'a': text 'far too much text for a tiny box' overflows its 10 x 4 mm "
+      "box at 6pt (layer at " + f + ":6:9)\n";
+  CliRun plain = cli("check " + f);
+  EXPECT_EQ(plain.status, 0);
+  EXPECT_EQ(plain.output, warning + f + ": ok (1 decks, 1 cards, 2 outputs, 1 warning(s))\n");
+  CliRun strict = cli("check --strict " + f);
+  EXPECT_EQ(strict.status, 1);
+  std::string as_error = warning;
+  as_error.replace(as_error.find("warning:"), 8, "error:");
+  EXPECT_EQ(strict.output, as_error + f + ": 1 error(s), 0 warning(s); check failed\n");
+}
+
+}  // namespace cardstock
