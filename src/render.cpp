@@ -91,6 +91,9 @@ bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle&
   pango_layout_set_alignment(layout, pango_align(st.align));
   pango_layout_set_justify(layout, st.align == Align::Justify);
   if (st.line_spacing != 1) pango_layout_set_line_spacing(layout, static_cast<float>(st.line_spacing));
+  // The layout is reused: set_text keeps the attributes an earlier set_markup left, which
+  // would put one card's <b>/<i> ranges onto the next card's plain text.
+  pango_layout_set_attributes(layout, nullptr);
   if (st.markup) {
     if (!pango_parse_markup(text.c_str(), -1, 0, nullptr, nullptr, nullptr, nullptr)) {
       pango_layout_set_text(layout, text.c_str(), -1);

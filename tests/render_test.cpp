@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "build.h"
+#include "render.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -169,6 +170,66 @@ TEST(Render, PdfDatesArePinned) {
   for (char c : want)
     if (std::isdigit(static_cast<unsigned char>(c))) digits += c;
   EXPECT_NE(ss.str().find("/CreationDate (" + digits + "Z)"), std::string::npos) << want;
+}
+
+}  // namespace cardstock
+
+namespace cardstock {
+
+// Regression: the measurer and painter reuse one PangoLayout; markup on one text must
+// not leak its bold/italic ranges into the next, plain, text.
+TEST(Render, MarkupDoesNotLeakIntoTheNextText) {
+  Diagnostics d;
+  auto fonts = Fonts::load(testing::shipped_templates().fonts, {}, d);
+  ASSERT_TRUE(fonts) << d.str();
+  PangoMeasurer m(*fonts);
+  TextStyle plain;
+  plain.font = "Noto Sans";
+  plain.size = 12;
+  TextStyle markup = plain;
+  markup.markup = true;
+  const double before = m.measure("a Passover card game", plain, 1000).width;
+  const double styled = m.measure("<b>a Passover c</b>ard game", markup, 1000).width;
+  const double after = m.measure("a Passover card game", plain, 1000).width;
+  EXPECT_GT(styled, before);  // bold is wider: the markup did apply
+  EXPECT_DOUBLE_EQ(after, before);
+}
+
+TEST(Render, PlainTextAfterMarkupKeepsItsFontInThePdf) {
+  fs::path dir = fs::temp_directory_path() / ("cardstock-leak-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "leak.yaml") << R"(game: leak
+title: Leak
+designs:
+  face:
+    layers:
+      - {type: text, text: "<i>slanted words here</i>", h: 20mm, markup: true}
+      - {type: text, text: "upright words here", y: 30mm, h: 20mm}
+decks:
+  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: a}, {id: b}]}
+)";
+  BuildOptions opt;
+  opt.templates_dir = testing::source_dir() + "/templates";
+  opt.out_dir = (dir / "out").string();
+  std::ostringstream o, e;
+  ASSERT_EQ(build_files({(dir / "leak.yaml").string()}, opt, o, e), 0) << e.str();
+  std::unique_ptr<poppler::document> doc(
+      poppler::document::load_from_file((dir / "out/leak/d-poker-3x3-letter.pdf").string()));
+  ASSERT_TRUE(doc);
+  std::unique_ptr<poppler::page> page(doc->create_page(0));
+  int upright = 0;
+  for (const auto& b : page->text_list(poppler::page::text_list_include_font)) {
+    const std::string word = utf8(b.text()), font = b.get_font_name();
+    if (word == "upright") {
+      ++upright;
+      EXPECT_EQ(font.find("Italic"), std::string::npos) << font;
+    }
+    if (word == "slanted") {
+      EXPECT_NE(font.find("Italic"), std::string::npos) << font;
+    }
+  }
+  EXPECT_EQ(upright, 2);
 }
 
 }  // namespace cardstock
