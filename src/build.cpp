@@ -47,32 +47,6 @@ std::vector<std::string> default_content_files(const std::string& dir) {
   return out;
 }
 
-bool write_file_atomic(const std::string& path, const std::string& data, std::string* err) {
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) {
-      *err = "cannot write '" + tmp + "'";
-      return false;
-    }
-    f << data;
-    f.flush();
-    if (!f) {
-      *err = "cannot write '" + tmp + "'";
-      std::remove(tmp.c_str());
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    *err = "cannot rename '" + tmp + "' to '" + path + "': " + ec.message();
-    std::remove(tmp.c_str());
-    return false;
-  }
-  return true;
-}
-
 namespace {
 
 // Everything a game needs to be written, with no file touched yet.

@@ -52,7 +52,4 @@ int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err);
 /// The content files `build`/`check` use when none are named: content/*.yaml, sorted.
 std::vector<std::string> default_content_files(const std::string& content_dir);
 
-/// Writes `data` to `path` through a temporary file and a rename.
-bool write_file_atomic(const std::string& path, const std::string& data, std::string* err);
-
 }  // namespace cardstock

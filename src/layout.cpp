@@ -116,7 +116,7 @@ struct Resolver {
   }
 };
 
-std::string mm_text(double pt) { return format_number(pt * 25.4 / 72.0); }
+std::string mm_text(double pt) { return format_number(Length{pt}.in_mm()); }
 
 }  // namespace
 

@@ -611,7 +611,6 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
                                const std::string& dir, const Templates& t, Diagnostics& d) {
   YAML::Node n;
   if (!parse_yaml(text, name, &n, d)) return std::nullopt;
-  const size_t before = d.error_count();
   validate(n, Schemas::game(), name, d);
   if (!n.IsMap()) return std::nullopt;
   Reader r(n, Schemas::game(), name);
@@ -649,8 +648,7 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
       g.decks.push_back(std::move(deck));
     }
   }
-  if (d.error_count() > before) return g;  // partial: callers must check for errors
-  return g;
+  return g;  // possibly partial: callers must check `d` for errors
 }
 
 std::optional<Game> load_game(const std::string& path, const Templates& t, Diagnostics& d) {
