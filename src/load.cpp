@@ -65,8 +65,10 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
       d.error(mark_of(n, file), "missing required key 'type' in layer (one of rect, ellipse, "
                                 "line, text, image)");
     } else {
-      d.error(mark_of(n["type"], file), "unknown layer type '" + type + "'" +
-                                            did_you_mean(type, types));
+      const std::string hint = did_you_mean(type, types);
+      d.error(mark_of(n["type"], file),
+              "unknown layer type '" + type + "'" +
+                  (hint.empty() ? " (use rect, ellipse, line, text or image)" : hint));
     }
     l.type = LayerType::Rect;
     l.mark = mark_of(n, file);

@@ -85,6 +85,13 @@ TEST(Load, WrongTypesAndUnits) {
             "t.yaml:15:16: error: 'count' must be a whole number, not 'many'\n");
 }
 
+TEST(Load, UnknownLayerTypes) {
+  EXPECT_EQ(diagnostics_of(replace(kGood, "type: text", "type: txt")),
+            "t.yaml:6:15: error: unknown layer type 'txt' (did you mean 'text'?)\n");
+  EXPECT_EQ(diagnostics_of(replace(kGood, "type: text", "type: {a: 1}")),
+            "t.yaml:6:15: error: unknown layer type '' (use rect, ellipse, line, text or image)\n");
+}
+
 TEST(Load, MissingRequiredKey) {
   EXPECT_EQ(diagnostics_of(replace(kGood, "    face: face\n", "")),
             "t.yaml:9:5: error: missing required key 'face' in deck\n");
