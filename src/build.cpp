@@ -185,10 +185,11 @@ struct Session {
     for (const auto& page : o.sheets.pages) {
       PageArt art;
       art.cuts = page.cuts;
+      art.circles = page.circles;
       for (const auto& pl : page.placements) {
         const size_t card = instances[pl.slot].card;
         const CardArt* a = page.back ? &p.backs[deck_index][card] : &p.faces[deck_index][card];
-        art.cards.push_back({a, pl.trim, pl.bleed, pl.rotation});
+        art.cards.push_back({a, pl.trim, pl.bleed, pl.rotation, deck.card.shape});
       }
       pages.push_back(std::move(art));
     }
@@ -306,15 +307,16 @@ int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
   Templates t = load_templates(opt.templates_dir, d);
   err << d.str();
   if (d.has_errors()) return 1;
-  out << std::left << std::setw(22) << "STOCK" << std::setw(8) << "PAPER" << std::setw(9) << "CARD"
+  out << std::left << std::setw(22) << "STOCK" << std::setw(8) << "PAPER" << std::setw(14) << "CARD"
       << std::setw(11) << "KIND" << std::setw(9) << "GRID" << std::setw(6) << "CARDS"
       << "DESCRIPTION\n";
   for (const auto& s : t.stocks) {
     std::string grid = std::to_string(s.columns) + "x" + std::to_string(s.rows) +
-                       (s.rotate ? " r" + std::to_string(s.rotate) : "");
-    out << std::setw(22) << s.id << std::setw(8) << s.paper.id << std::setw(9) << s.card.id
+                       (s.rotate ? " r" + std::to_string(s.rotate) : "") +
+                       (s.packing == Packing::Honeycomb ? " hc" : "");
+    out << std::setw(22) << s.id << std::setw(8) << s.paper.id << std::setw(14) << s.card.id
         << std::setw(11) << (s.kind == StockKind::Labels ? "labels" : "cardstock") << std::setw(9)
-        << grid << std::setw(6) << s.columns * s.rows << s.description << "\n";
+        << grid << std::setw(6) << grid_slots(s).size() << s.description << "\n";
   }
   return 0;
 }

@@ -219,6 +219,7 @@ Grid make_grid(const Stock& s) {
   g.gutter = s.gutter.pt;
   g.gw = g.cw * s.columns + g.gutter * (s.columns - 1);
   g.gh = g.ch * s.rows + g.gutter * (s.rows - 1);
+  if (s.packing == Packing::Honeycomb) g.gh = g.ch + 0.75 * g.ch * (s.rows - 1);
   g.x0 = (s.paper.width.pt - g.gw) / 2;
   g.y0 = (s.paper.height.pt - g.gh) / 2;
   g.bleed_x = std::min(s.card.bleed.pt, g.x0);
@@ -226,8 +227,30 @@ Grid make_grid(const Stock& s) {
   return g;
 }
 
+// Honeycomb rows alternate: even rows hold `columns` tiles, odd rows one fewer, shifted
+// half a tile right, so every tile shares its edges exactly with its neighbours.
+struct Slot {
+  int col = 0, row = 0;
+};
+
+std::vector<Slot> slots_of(const Stock& s) {
+  std::vector<Slot> out;
+  for (int r = 0; r < s.rows; ++r) {
+    const int n = s.packing == Packing::Honeycomb && r % 2 ? s.columns - 1 : s.columns;
+    for (int c = 0; c < n; ++c) out.push_back({c, r});
+  }
+  return out;
+}
+
 Placement place(const Stock& s, const Grid& g, int col, int row) {
   Placement p;
+  if (s.packing == Packing::Honeycomb) {
+    // Neighbours share edges: no bleed between tiles, and none outside either (the
+    // knife follows the hex edge; a bleed band would show on the outer tiles only).
+    p.trim = {g.x0 + col * g.cw + (row % 2 ? g.cw / 2 : 0), g.y0 + row * 0.75 * g.ch, g.cw, g.ch};
+    p.bleed = p.trim;
+    return p;
+  }
   p.trim = {g.x0 + col * (g.cw + g.gutter), g.y0 + row * (g.ch + g.gutter), g.cw, g.ch};
   const double inner = std::min(s.card.bleed.pt, g.gutter / 2);
   const double left = col == 0 ? g.bleed_x : inner;
@@ -247,7 +270,31 @@ std::vector<double> distinct(std::vector<double> v) {
   return out;
 }
 
+// Every hex edge once: a shared edge between neighbours is one cut.
+std::vector<CutSegment> hex_cuts(const Stock& s, const Grid& g) {
+  std::vector<CutSegment> cuts;
+  auto same = [](const CutSegment& a, const CutSegment& b) {
+    auto close = [](double u, double v) { return std::fabs(u - v) < 1e-6; };
+    return (close(a.x1, b.x1) && close(a.y1, b.y1) && close(a.x2, b.x2) && close(a.y2, b.y2)) ||
+           (close(a.x1, b.x2) && close(a.y1, b.y2) && close(a.x2, b.x1) && close(a.y2, b.y1));
+  };
+  for (const Slot& sl : slots_of(s)) {
+    const auto c = hex_corners(place(s, g, sl.col, sl.row).trim);
+    for (size_t i = 0; i < c.size(); ++i) {
+      const Point& a = c[i];
+      const Point& b = c[(i + 1) % c.size()];
+      CutSegment seg{a.x, a.y, b.x, b.y, CutKind::Line};
+      bool dup = false;
+      for (const auto& e : cuts) dup = dup || same(e, seg);
+      if (!dup) cuts.push_back(seg);
+    }
+  }
+  return cuts;
+}
+
 std::vector<CutSegment> cut_guides(const Stock& s, const Grid& g) {
+  if (s.card.shape == Shape::Hex) return hex_cuts(s, g);
+  if (s.card.shape == Shape::Circle) return {};
   std::vector<double> xs, ys;
   for (int c = 0; c < s.columns; ++c) {
     xs.push_back(g.x0 + c * (g.cw + g.gutter));
@@ -308,11 +355,16 @@ Placement mirror(const Placement& p, const Stock& s) {
 
 }  // namespace
 
+std::vector<Point> hex_corners(const Rect& b) {
+  const double cx = b.x + b.w / 2, cy = b.y + b.h / 2, r = b.h / 2, hw = b.w / 2;
+  return {{cx, cy - r}, {cx + hw, cy - r / 2}, {cx + hw, cy + r / 2},
+          {cx, cy + r}, {cx - hw, cy + r / 2}, {cx - hw, cy - r / 2}};
+}
+
 std::vector<Rect> grid_slots(const Stock& s) {
   Grid g = make_grid(s);
   std::vector<Rect> out;
-  for (int r = 0; r < s.rows; ++r)
-    for (int c = 0; c < s.columns; ++c) out.push_back(place(s, g, c, r).trim);
+  for (const Slot& sl : slots_of(s)) out.push_back(place(s, g, sl.col, sl.row).trim);
   return out;
 }
 
@@ -321,15 +373,19 @@ SheetLayout layout_sheets(const Stock& s, size_t count, bool backs) {
   out.width = s.paper.width.pt;
   out.height = s.paper.height.pt;
   const Grid g = make_grid(s);
-  const size_t per_page = static_cast<size_t>(s.columns) * s.rows;
+  const auto slots = slots_of(s);
+  const size_t per_page = slots.size();
   const auto cuts = cut_guides(s, g);
   for (size_t first = 0; first < count; first += per_page) {
     Page front;
     front.cuts = cuts;
     for (size_t k = 0; k < per_page && first + k < count; ++k) {
-      Placement p = place(s, g, static_cast<int>(k % s.columns), static_cast<int>(k / s.columns));
+      Placement p = place(s, g, slots[k].col, slots[k].row);
       p.slot = first + k;
       front.placements.push_back(p);
+      if (s.card.shape == Shape::Circle)
+        front.circles.push_back({p.trim.x + p.trim.w / 2, p.trim.y + p.trim.h / 2,
+                                 std::min(p.trim.w, p.trim.h) / 2});
     }
     out.pages.push_back(front);
     if (backs) {

@@ -72,11 +72,25 @@ struct CutSegment {
   CutKind kind = CutKind::Line;
 };
 
+/// A round cut guide (discs and round tokens).
+struct CutCircle {
+  double cx = 0, cy = 0, r = 0;
+};
+
 struct Page {
   bool back = false;
   std::vector<Placement> placements;
   std::vector<CutSegment> cuts;
+  std::vector<CutCircle> circles;
 };
+
+struct Point {
+  double x = 0, y = 0;
+};
+
+/// The six corners of the pointy-top regular hexagon inscribed in `box` (whose width is
+/// its height x sqrt(3)/2), clockwise from the top point.
+std::vector<Point> hex_corners(const Rect& box);
 
 struct SheetLayout {
   double width = 0, height = 0;  // page size

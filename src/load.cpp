@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -41,10 +42,22 @@ Paper read_paper(const YAML::Node& n, const std::string& file) {
   return {r.str("id"), r.length("width"), r.length("height"), r.list("aliases"), r.mark()};
 }
 
-CardSize read_card_size(const YAML::Node& n, const std::string& file) {
+CardSize read_card_size(const YAML::Node& n, const std::string& file, Diagnostics& d) {
   Reader r(n, Schemas::card_size(), file);
-  return {r.str("id"),    r.length("width"),  r.length("height"), r.length("bleed"),
-          r.length("safe"), r.length("radius"), r.list("aliases"),  r.mark()};
+  CardSize c{r.str("id"),     r.length("width"),  r.length("height"), r.length("bleed"),
+             r.length("safe"), r.length("radius"), r.list("aliases"),  r.mark()};
+  const std::string shape = r.str("shape");
+  c.shape = shape == "hex" ? Shape::Hex : shape == "circle" ? Shape::Circle : Shape::Rect;
+  // A regular hexagon's box is fixed by its height; a circle's is square. Say so rather
+  // than draw a squashed tile.
+  if (c.shape == Shape::Hex && std::fabs(c.width.pt - c.height.pt * std::sqrt(3.0) / 2) > 0.01)
+    d.error(r.mark("width"), "hex '" + c.id + "' must be " +
+                                 format_number((c.height * (std::sqrt(3.0) / 2)).in_mm()) +
+                                 "mm wide (height x 0.866), not " + format_number(c.width.in_mm()) +
+                                 "mm");
+  if (c.shape == Shape::Circle && std::fabs(c.width.pt - c.height.pt) > 0.01)
+    d.error(r.mark("width"), "circle '" + c.id + "' must be as wide as it is high");
+  return c;
 }
 
 template <class T>
@@ -236,12 +249,23 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
   s.cut = cut == "marks" ? CutStyle::Marks : cut == "lines" ? CutStyle::Lines : CutStyle::Both;
   s.mark_length = r.length("mark_length");
   s.duplex = r.str("duplex") == "short-edge" ? Duplex::ShortEdge : Duplex::LongEdge;
+  s.packing = r.str("packing") == "honeycomb" ? Packing::Honeycomb : Packing::Grid;
+  if (s.packing == Packing::Honeycomb && s.card.shape != Shape::Hex && !s.card.id.empty()) {
+    d.error(r.mark("packing"), "honeycomb packing needs hex pieces, but '" + s.card.id +
+                                   "' is not a hex");
+    *ok = false;
+  }
+  if (s.packing == Packing::Honeycomb && (s.rotate != 0 || s.gutter.pt != 0)) {
+    d.error(r.mark("packing"), "honeycomb packing shares tile edges: it takes no rotate or gutter");
+    *ok = false;
+  }
   if (*ok && s.card.width.pt > 0 && s.paper.width.pt > 0) {
     const bool turned = s.rotate == 90;
     const Length cw = turned ? s.card.height : s.card.width;
     const Length ch = turned ? s.card.width : s.card.height;
-    const Length gw = cw * s.columns + s.gutter * (s.columns - 1);
-    const Length gh = ch * s.rows + s.gutter * (s.rows - 1);
+    Length gw = cw * s.columns + s.gutter * (s.columns - 1);
+    Length gh = ch * s.rows + s.gutter * (s.rows - 1);
+    if (s.packing == Packing::Honeycomb) gh = ch + ch * (0.75 * (s.rows - 1));
     if (gw.pt > s.paper.width.pt + 1e-6 || gh.pt > s.paper.height.pt + 1e-6) {
       d.error(r.mark("grid"),
               "stock '" + s.id + "': " + std::to_string(s.columns) + " x " +
@@ -306,7 +330,7 @@ Templates load_templates(const std::string& dir, Diagnostics& d) {
   if (auto n = load_checked((root / "cards.yaml").string(), Schemas::cards_file(), d)) {
     for (const auto& c : (*n)["cards"]) {
       if (!c.IsMap()) continue;
-      t.cards.push_back(read_card_size(c, (root / "cards.yaml").string()));
+      t.cards.push_back(read_card_size(c, (root / "cards.yaml").string(), d));
       check_positive_size(t.cards.back(), "card size", d);
     }
   }

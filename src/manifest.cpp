@@ -1,5 +1,6 @@
 #include "manifest.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -70,7 +71,19 @@ std::string manifest_json(const Game& g, const std::vector<OutputPlan>& plans,
           << ", \"copy\": " << inst.copy << ", \"source\": " << json_string(card.mark.str())
           << ", \"side\": \"" << (page.back ? "back" : "front") << "\", \"rect\": "
           << rect(pl.trim) << ", \"bleed\": " << rect(pl.bleed)
-          << ", \"rotation\": " << pl.rotation << "}";
+          << ", \"rotation\": " << pl.rotation;
+        if (deck->card.shape == Shape::Hex) {
+          o << ", \"shape\": \"hex\", \"polygon\": [";
+          const auto pts = hex_corners(pl.trim);
+          for (size_t q = 0; q < pts.size(); ++q)
+            o << (q ? ", " : "") << "[" << num(pts[q].x) << ", " << num(pts[q].y) << "]";
+          o << "]";
+        } else if (deck->card.shape == Shape::Circle) {
+          o << ", \"shape\": \"circle\", \"center\": [" << num(pl.trim.x + pl.trim.w / 2) << ", "
+            << num(pl.trim.y + pl.trim.h / 2) << "], \"radius\": "
+            << num(std::min(pl.trim.w, pl.trim.h) / 2);
+        }
+        o << "}";
       }
       o << (page.placements.empty() ? "" : "\n      ") << "], \"cuts\": [";
       for (size_t j = 0; j < page.cuts.size(); ++j) {
@@ -79,7 +92,12 @@ std::string manifest_json(const Game& g, const std::vector<OutputPlan>& plans,
           << (c.kind == CutKind::Mark ? "mark" : "line") << "\", \"from\": [" << num(c.x1)
           << ", " << num(c.y1) << "], \"to\": [" << num(c.x2) << ", " << num(c.y2) << "]}";
       }
-      o << (page.cuts.empty() ? "" : "\n      ") << "]}";
+      for (size_t j = 0; j < page.circles.size(); ++j) {
+        const CutCircle& c = page.circles[j];
+        o << (j || !page.cuts.empty() ? "," : "") << "\n        {\"kind\": \"circle\", \"center\": ["
+          << num(c.cx) << ", " << num(c.cy) << "], \"radius\": " << num(c.r) << "}";
+      }
+      o << (page.cuts.empty() && page.circles.empty() ? "" : "\n      ") << "]}";
     }
     o << "\n     ]}";
   }

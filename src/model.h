@@ -36,16 +36,22 @@ struct Paper {
   Mark mark;
 };
 
+/// The outline a piece is cut along: a (rounded) rectangle, a pointy-top regular hexagon
+/// inscribed in the box (height = point to point, width = height x sqrt(3)/2), or a circle.
+enum class Shape { Rect, Hex, Circle };
+
 struct CardSize {
   std::string id;
   Length width, height, bleed, safe, radius;
   std::vector<std::string> aliases;
   Mark mark;
+  Shape shape = Shape::Rect;
 };
 
 enum class StockKind { Cardstock, Labels };
 enum class CutStyle { Marks, Lines, Both };
 enum class Duplex { LongEdge, ShortEdge };
+enum class Packing { Grid, Honeycomb };
 
 struct Stock {
   std::string id;
@@ -60,6 +66,7 @@ struct Stock {
   CutStyle cut = CutStyle::Both;
   Length mark_length;
   Duplex duplex = Duplex::LongEdge;
+  Packing packing = Packing::Grid;  // honeycomb: hex rows offset by half, sharing edges
   Mark mark;
 };
 

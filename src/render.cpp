@@ -300,7 +300,17 @@ struct Painter {
     const bool turned = c.rotation == 90 || c.rotation == 270;
     const double cw = turned ? c.trim.h : c.trim.w, ch = turned ? c.trim.w : c.trim.h;
     cairo_save(cr);
-    cairo_rectangle(cr, c.bleed.x, c.bleed.y, c.bleed.w, c.bleed.h);
+    if (c.shape == Shape::Hex) {
+      const auto pts = hex_corners(c.bleed);
+      cairo_move_to(cr, pts[0].x, pts[0].y);
+      for (size_t i = 1; i < pts.size(); ++i) cairo_line_to(cr, pts[i].x, pts[i].y);
+      cairo_close_path(cr);
+    } else if (c.shape == Shape::Circle) {
+      cairo_arc(cr, c.bleed.x + c.bleed.w / 2, c.bleed.y + c.bleed.h / 2,
+                std::min(c.bleed.w, c.bleed.h) / 2, 0, 2 * M_PI);
+    } else {
+      cairo_rectangle(cr, c.bleed.x, c.bleed.y, c.bleed.w, c.bleed.h);
+    }
     cairo_clip(cr);
     cairo_translate(cr, c.trim.x + c.trim.w / 2, c.trim.y + c.trim.h / 2);
     cairo_rotate(cr, c.rotation * M_PI / 180.0);
@@ -316,9 +326,18 @@ struct Painter {
     cairo_restore(cr);
   }
 
-  void cuts(const std::vector<CutSegment>& segs) {
+  void cuts(const std::vector<CutSegment>& segs, const std::vector<CutCircle>& circles) {
     cairo_save(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    for (const auto& c : circles) {
+      cairo_new_sub_path(cr);
+      cairo_arc(cr, c.cx, c.cy, c.r, 0, 2 * M_PI);
+    }
+    if (!circles.empty()) {
+      cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+      cairo_set_line_width(cr, 0.5);
+      cairo_stroke(cr);
+    }
     for (CutKind kind : {CutKind::Line, CutKind::Mark}) {
       for (const auto& s : segs) {
         if (s.kind != kind) continue;
@@ -360,7 +379,7 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
     for (const auto& c : page.cards) p.card(c);
     pango_cairo_update_context(cr, p.ctx);
     for (const auto& it : page.items) p.item(it);
-    p.cuts(page.cuts);
+    p.cuts(page.cuts, page.circles);
     cairo_show_page(cr);
   }
   g_object_unref(p.layout);

@@ -51,9 +51,11 @@ struct PageArt {
     const CardArt* art = nullptr;
     Rect trim, bleed;
     int rotation = 0;
+    Shape shape = Shape::Rect;
   };
   std::vector<CardOnPage> cards;
   std::vector<CutSegment> cuts;
+  std::vector<CutCircle> circles;
   std::vector<ArtItem> items;
 };
 

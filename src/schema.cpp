@@ -250,7 +250,10 @@ const Schema& Schemas::stock() {
        E("cut", {"marks", "lines", "both"}, "cut guides: crop marks in the margin, lines, or both",
          "both"),
        F("mark_length", K::Length, "length of a crop mark", "0.25in"),
-       E("duplex", {"long-edge", "short-edge"}, "the edge the printer flips on", "long-edge")}};
+       E("duplex", {"long-edge", "short-edge"}, "the edge the printer flips on", "long-edge"),
+       E("packing", {"grid", "honeycomb"},
+         "grid: rows and columns; honeycomb: hex rows offset by half a tile, sharing edges",
+         "grid")}};
   return s;
 }
 
@@ -273,7 +276,10 @@ const Schema& Schemas::card_size() {
                          F("bleed", K::Length, "art drawn past the trim edge", "0.125in"),
                          F("safe", K::Length, "inset text should stay inside", "0.125in"),
                          F("radius", K::Length, "corner radius of the finished card", "0"),
-                         F("aliases", K::StringList, "other accepted names")}};
+                         F("aliases", K::StringList, "other accepted names"),
+                         E("shape", {"rect", "hex", "circle"},
+                           "outline: rect, hex (pointy-top, width = height x 0.866) or circle",
+                           "rect")}};
   return s;
 }
 

@@ -165,7 +165,7 @@ TEST(Cli, CheckPassesOnEchadAndStocksListsTheLabelStock) {
   EXPECT_EQ(r.output, "content/echad.yaml: ok (1 decks, 54 cards, 6 outputs)\n");
   CliRun s = cli("stocks");
   EXPECT_EQ(s.status, 0);
-  EXPECT_NE(s.output.find("poker-labels-letter   letter  poker    labels     2x4 r90  8"),
+  EXPECT_NE(s.output.find("poker-labels-letter   letter  poker         labels     2x4 r90  8"),
             std::string::npos)
       << s.output;
 }

@@ -122,7 +122,8 @@ TEST(Layout, ShortEdgeDuplexMirrorsVerticallyAndTurnsBacks) {
 
 TEST(Layout, CutGuidesNeverEnterACardAndMarksStayOutOfTheBleed) {
   for (const char* id : {"poker-3x3-letter", "poker-3x3-a4", "poker-labels-letter",
-                         "poker-labels-a4", "tablet-2x2-letter", "tablet-2x2-a4"}) {
+                         "poker-labels-a4", "tablet-2x2-letter", "tablet-2x2-a4",
+                         "token-square-letter", "token-square-a4", "standee-letter"}) {
     const Stock& s = stock(id);
     SheetLayout l = layout_sheets(s, s.columns * s.rows, false);
     const Page& p = l.pages[0];
@@ -219,6 +220,118 @@ decks:
   EXPECT_NEAR(art.items[0].box.y, -9, 1e-9);
   EXPECT_NEAR(art.items[0].box.w, 180 + 18, 1e-9);
   EXPECT_NEAR(mm(art.items[0].box.h), 20 + 3.175, 0.01);  // bottom edge is inside the card
+}
+
+}  // namespace cardstock
+
+namespace cardstock {
+
+namespace {
+
+const Stock& hex_stock(const std::string& id) {
+  const Stock* s = testing::shipped_templates().find_stock(id);
+  if (!s) throw std::runtime_error("no stock " + id);
+  return *s;
+}
+
+bool same_point(const Point& a, const Point& b) {
+  return std::fabs(a.x - b.x) < 1e-9 && std::fabs(a.y - b.y) < 1e-9;
+}
+
+}  // namespace
+
+TEST(Hex, TileCornersOnLetterToAHundredthOfAMillimetre) {
+  // 2.9 in point to point; width 2.9 x sqrt(3)/2 in; a 3-2-3-2 honeycomb centred on Letter.
+  const double in = 25.4, h = 2.9 * in, w = h * std::sqrt(3.0) / 2;
+  const double x0 = (8.5 * in - 3 * w) / 2, y0 = (11 * in - (h + 3 * 0.75 * h)) / 2;
+  auto slots = grid_slots(hex_stock("hex-tile-letter"));
+  ASSERT_EQ(slots.size(), 10u);
+  const int rows[] = {0, 0, 0, 1, 1, 2, 2, 2, 3, 3};
+  const int cols[] = {0, 1, 2, 0, 1, 0, 1, 2, 0, 1};
+  for (size_t i = 0; i < slots.size(); ++i) {
+    const double cx = x0 + cols[i] * w + (rows[i] % 2 ? w / 2 : 0) + w / 2;
+    const double cy = y0 + rows[i] * 0.75 * h + h / 2;
+    const double want[6][2] = {{cx, cy - h / 2},         {cx + w / 2, cy - h / 4},
+                               {cx + w / 2, cy + h / 4}, {cx, cy + h / 2},
+                               {cx - w / 2, cy + h / 4}, {cx - w / 2, cy - h / 4}};
+    auto c = hex_corners(slots[i]);
+    for (int k = 0; k < 6; ++k) {
+      EXPECT_NEAR(mm(c[k].x), want[k][0], 0.01) << "tile " << i << " corner " << k;
+      EXPECT_NEAR(mm(c[k].y), want[k][1], 0.01) << "tile " << i << " corner " << k;
+    }
+  }
+}
+
+TEST(Hex, NeighboursShareEdgesExactly) {
+  auto s = grid_slots(hex_stock("hex-tile-letter"));
+  // Same row: tile 0's right edge is tile 1's left edge.
+  auto a = hex_corners(s[0]), b = hex_corners(s[1]);
+  EXPECT_TRUE(same_point(a[1], b[5]));
+  EXPECT_TRUE(same_point(a[2], b[4]));
+  // Offset row: tile 0's lower-right edge is tile 3's upper-left edge.
+  auto c = hex_corners(s[3]);
+  EXPECT_TRUE(same_point(a[2], c[0]));
+  EXPECT_TRUE(same_point(a[3], c[5]));
+  // And tile 3's upper-right edge is tile 1's lower-left edge.
+  EXPECT_TRUE(same_point(b[3], c[1]));
+  EXPECT_TRUE(same_point(b[4], c[0]));
+}
+
+TEST(Hex, EveryEdgeIsCutOnceAndTilesStayOnThePage) {
+  for (const char* id : {"hex-tile-letter", "hex-tile-a4"}) {
+    const Stock& st = hex_stock(id);
+    SheetLayout l = layout_sheets(st, 30, false);
+    ASSERT_EQ(l.pages.size(), 3u) << id;
+    const Page& p = l.pages[0];
+    // 10 tiles x 6 edges, less 18 shared (6 within rows, 12 between rows).
+    EXPECT_EQ(p.cuts.size(), 42u) << id;
+    for (const auto& pl : p.placements) {
+      EXPECT_EQ(pl.rotation, 0);
+      for (const Point& q : hex_corners(pl.trim)) {
+        EXPECT_GE(q.x, 0.25 * 72) << id;  // a quarter inch of printer margin at least
+        EXPECT_LE(q.x, l.width - 0.25 * 72) << id;
+        EXPECT_GE(q.y, 0.25 * 72) << id;
+        EXPECT_LE(q.y, l.height - 0.25 * 72) << id;
+      }
+    }
+    // Every cut is an edge of some tile on the page.
+    for (const auto& c : p.cuts) {
+      bool found = false;
+      for (const auto& pl : p.placements) {
+        auto k = hex_corners(pl.trim);
+        for (int i = 0; i < 6; ++i) {
+          const Point& u = k[i];
+          const Point& v = k[(i + 1) % 6];
+          found = found || (same_point(u, {c.x1, c.y1}) && same_point(v, {c.x2, c.y2})) ||
+                  (same_point(v, {c.x1, c.y1}) && same_point(u, {c.x2, c.y2}));
+        }
+      }
+      EXPECT_TRUE(found);
+    }
+  }
+}
+
+TEST(Hex, RoundPiecesGetOneCircleEach) {
+  const Stock& st = hex_stock("disc-1in-letter");
+  SheetLayout l = layout_sheets(st, 30, false);
+  ASSERT_EQ(l.pages.size(), 1u);
+  const Page& p = l.pages[0];
+  EXPECT_TRUE(p.cuts.empty());
+  ASSERT_EQ(p.circles.size(), 30u);
+  for (size_t i = 0; i < p.circles.size(); ++i) {
+    const Rect& t = p.placements[i].trim;
+    EXPECT_NEAR(p.circles[i].cx, t.x + t.w / 2, 1e-9);
+    EXPECT_NEAR(p.circles[i].cy, t.y + t.h / 2, 1e-9);
+    EXPECT_NEAR(mm(p.circles[i].r), 12.7, 0.01);
+  }
+}
+
+TEST(Hex, SquashedHexAndHoneycombOfRectanglesAreRefused) {
+  Diagnostics d;
+  auto s = parse_stock("id: x\npaper: letter\ncard: poker\npacking: honeycomb\ngrid: {columns: 2, rows: 2}\n",
+                       "x.yaml", testing::shipped_templates(), d);
+  EXPECT_FALSE(s);
+  EXPECT_EQ(d.str(), "x.yaml:4:10: error: honeycomb packing needs hex pieces, but 'poker' is not a hex\n");
 }
 
 }  // namespace cardstock
