@@ -136,6 +136,7 @@ CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const De
     it.type = l.type;
     it.box = {l.x.resolve(deck.card.width).pt, l.y.resolve(deck.card.height).pt,
               l.w.resolve(deck.card.width).pt, l.h.resolve(deck.card.height).pt};
+    it.rotate = l.rotate;
     it.stroke_width = l.stroke_width.pt;
     it.radius = l.radius.pt;
     it.fill = r.color(l.fill, &l, none);

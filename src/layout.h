@@ -30,6 +30,7 @@ struct ArtItem {
   bool overflow = false;
   std::string image;  // resolved path
   Fit fit = Fit::Contain;
+  int rotate = 0;     // clockwise degrees about the box centre
 };
 
 struct CardArt {

@@ -103,6 +103,7 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
   l.w = r.rel_length("w");
   l.h = r.rel_length("h");
   l.when = r.str("when");
+  l.rotate = static_cast<int>(r.integer("rotate"));
   auto opt = [&](const char* key) { return s.find(key) ? r.str(key) : std::string(); };
   l.fill = opt("fill");
   l.stroke = opt("stroke");

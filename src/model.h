@@ -93,6 +93,7 @@ struct Layer {
   LayerType type = LayerType::Rect;
   Mark mark;
   RelLength x, y, w, h;
+  int rotate = 0;            // clockwise degrees about the box centre
   std::string when;          // template
   std::string fill, stroke;  // template colour expressions
   Length stroke_width, radius;

@@ -239,6 +239,18 @@ struct Painter {
   std::string err;
 
   void item(const ArtItem& it) {
+    if (it.rotate) {
+      cairo_save(cr);
+      const double cx = it.box.x + it.box.w / 2, cy = it.box.y + it.box.h / 2;
+      cairo_translate(cr, cx, cy);
+      cairo_rotate(cr, it.rotate * M_PI / 180.0);
+      cairo_translate(cr, -cx, -cy);
+      ArtItem upright = it;
+      upright.rotate = 0;
+      item(upright);
+      cairo_restore(cr);
+      return;
+    }
     switch (it.type) {
       case LayerType::Rect:
         rounded_rect(cr, it.box, it.radius);
@@ -298,7 +310,8 @@ struct Painter {
 
   void card(const PageArt::CardOnPage& c) {
     const bool turned = c.rotation == 90 || c.rotation == 270;
-    const double cw = turned ? c.trim.h : c.trim.w, ch = turned ? c.trim.w : c.trim.h;
+    const double cw = (turned ? c.trim.h : c.trim.w) / c.scale;
+    const double ch = (turned ? c.trim.w : c.trim.h) / c.scale;
     cairo_save(cr);
     if (c.shape == Shape::Hex) {
       const auto pts = hex_corners(c.bleed);
@@ -314,6 +327,7 @@ struct Painter {
     cairo_clip(cr);
     cairo_translate(cr, c.trim.x + c.trim.w / 2, c.trim.y + c.trim.h / 2);
     cairo_rotate(cr, c.rotation * M_PI / 180.0);
+    cairo_scale(cr, c.scale, c.scale);
     cairo_translate(cr, -cw / 2, -ch / 2);
     if (!c.art->background.none) {
       set_color(cr, c.art->background);

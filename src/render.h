@@ -52,6 +52,7 @@ struct PageArt {
     Rect trim, bleed;
     int rotation = 0;
     Shape shape = Shape::Rect;
+    double scale = 1;  // art drawn at card size times this (board previews)
   };
   std::vector<CardOnPage> cards;
   std::vector<CutSegment> cuts;

@@ -45,6 +45,7 @@ std::vector<Field> box_fields() {
       F("w", K::RelLength, "width (Length or % of card width)", "100%"),
       F("h", K::RelLength, "height (Length or % of card height)", "100%"),
       F("when", K::Template, "draw the layer only if this expands to non-empty text"),
+      E("rotate", {"0", "90", "180", "270"}, "turn the layer clockwise about its box's centre", "0"),
   };
 }
 
