@@ -88,6 +88,7 @@ struct Session {
     p->game = std::move(*g);
     const Game& game = p->game;
     for (const auto& deck : game.decks) check_deck(deck, d);
+    for (const auto& board : game.boards) check_board(game, board, d);
     for (const auto& deck : game.decks) {
       std::vector<CardArt> faces, backs;
       for (const auto& card : deck.cards) {
@@ -172,7 +173,57 @@ struct Session {
         }
       }
     }
+    for (const auto& board : game.boards) plan_board(p, board);
     if (opt.strict) d.make_warnings_errors();
+  }
+
+  // A board preview: one page a paper, the tiles assembled at the largest scale that fits.
+  void plan_board(Prepared& p, const Board& board) {
+    const Deck* deck = nullptr;
+    for (const auto& dk : p.game.decks)
+      if (dk.id == board.deck) deck = &dk;
+    if (!deck) return;
+    std::map<std::string, size_t> first_copy;
+    const auto instances = expand_instances(*deck);
+    for (size_t i = 0; i < instances.size(); ++i)
+      first_copy.emplace(deck->cards[instances[i].card].id, i);
+    for (const auto& paper : templates.papers) {
+      if ((paper.id != "letter" && paper.id != "a4") || !paper_wanted(paper.id)) continue;
+      OutputPlan o;
+      o.kind = "board";
+      o.deck = deck->id;
+      o.paper = paper.id;
+      o.file = board.id + "-" + paper.id + ".pdf";
+      o.sheets.width = paper.width.pt;
+      o.sheets.height = paper.height.pt;
+      const double margin = 36, title_h = board.title.empty() ? 0 : 40;
+      const Rect area{margin, margin + title_h, paper.width.pt - 2 * margin,
+                      paper.height.pt - 2 * margin - title_h};
+      BoardLayout bl = layout_board(board, deck->card.width.pt, deck->card.height.pt, area);
+      Page page;
+      const auto cells = board_cells(board);
+      for (size_t i = 0; i < cells.size() && i < bl.tiles.size(); ++i) {
+        auto it = first_copy.find(cells[i].cell->card);
+        if (it == first_copy.end()) continue;
+        Placement pl;
+        pl.slot = it->second;
+        pl.trim = pl.bleed = bl.tiles[i];
+        pl.scale = bl.scale;
+        page.placements.push_back(pl);
+      }
+      o.sheets.pages.push_back(page);
+      if (!board.title.empty()) {
+        ArtItem t;
+        t.type = LayerType::Text;
+        t.text = board.title;
+        t.style = {templates.fonts.default_family, true, false, 18, Align::Center, false, false, 1};
+        t.color = *parse_color("#222222");
+        t.box = {margin, margin, paper.width.pt - 2 * margin, title_h};
+        t.valign = VAlign::Middle;
+        o.items.push_back(t);
+      }
+      p.plans.push_back(std::move(o));
+    }
   }
 
   std::vector<PageArt> page_art(const Prepared& p, const OutputPlan& o) const {
@@ -189,11 +240,11 @@ struct Session {
       for (const auto& pl : page.placements) {
         const size_t card = instances[pl.slot].card;
         const CardArt* a = page.back ? &p.backs[deck_index][card] : &p.faces[deck_index][card];
-        art.cards.push_back({a, pl.trim, pl.bleed, pl.rotation, deck.card.shape});
+        art.cards.push_back({a, pl.trim, pl.bleed, pl.rotation, deck.card.shape, pl.scale});
       }
       pages.push_back(std::move(art));
     }
-    if (o.kind == "answer-key" && !pages.empty()) pages[0].items = o.items;
+    if (!pages.empty()) pages[0].items = o.items;
     return pages;
   }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "layout.h"
+
 namespace cardstock {
 
 namespace {
@@ -109,6 +111,83 @@ void check_deck(const Deck& deck, Diagnostics& d) {
         d.error(deck.answer_key->mark, "answer key column '" + col + "' is not a fact of any entry");
     }
   }
+}
+
+void check_board(const Game& g, const Board& b, Diagnostics& d) {
+  const Deck* deck = nullptr;
+  std::vector<std::string> deck_ids;
+  for (const auto& dk : g.decks) {
+    deck_ids.push_back(dk.id);
+    if (dk.id == b.deck) deck = &dk;
+  }
+  if (!deck) {
+    d.error(b.mark, "board '" + b.id + "': unknown deck '" + b.deck + "'" + did_you_mean(b.deck, deck_ids));
+    return;
+  }
+  if (deck->card.shape != Shape::Hex) {
+    d.error(b.mark, "board '" + b.id + "': deck '" + deck->id + "' is not a deck of hex tiles");
+    return;
+  }
+  for (size_t i = 1; i < b.rows.size(); ++i) {
+    const long a = static_cast<long>(b.rows[i - 1].size()), c = static_cast<long>(b.rows[i].size());
+    if (std::labs(a - c) != 1 && !b.rows[i].empty())
+      d.error(b.rows[i][0].mark, "board '" + b.id + "': row " + std::to_string(i + 1) + " has " +
+                                     std::to_string(c) + " tiles and row " + std::to_string(i) +
+                                     " has " + std::to_string(a) +
+                                     "; neighbouring rows must differ by one tile");
+  }
+  std::map<std::string, const Card*> by_id;
+  std::vector<std::string> ids;
+  for (const auto& c : deck->cards) {
+    by_id[c.id] = &c;
+    ids.push_back(c.id);
+  }
+  std::map<std::string, long> used;
+  const auto cells = board_cells(b);
+  for (const auto& cell : cells) {
+    if (!by_id.count(cell.cell->card)) {
+      d.error(cell.cell->mark, "board '" + b.id + "': deck '" + deck->id + "' has no tile '" +
+                                   cell.cell->card + "'" + did_you_mean(cell.cell->card, ids));
+      continue;
+    }
+    if (++used[cell.cell->card] == by_id[cell.cell->card]->count + 1)
+      d.error(cell.cell->mark, "board '" + b.id + "': tile '" + cell.cell->card + "' is placed " +
+                                   "more often than the deck prints it (" +
+                                   std::to_string(by_id[cell.cell->card]->count) + ")");
+  }
+  for (const auto& c : deck->cards)
+    if (used[c.id] < c.count)
+      d.error(b.mark, "board '" + b.id + "' leaves out tile '" + c.id + "'");
+  auto field = [&](const BoardCell& c, const std::string& f) -> std::string {
+    auto it = by_id.find(c.cell->card);
+    if (it == by_id.end()) return "";
+    auto v = it->second->fields.find(f);
+    return v == it->second->fields.end() ? "" : v->second;
+  };
+  for (size_t i = 0; i < cells.size(); ++i)
+    for (size_t j = i + 1; j < cells.size(); ++j) {
+      if (!board_neighbours(cells[i], cells[j])) continue;
+      for (const auto& f : b.apart) {
+        const std::string v = field(cells[i], f);
+        if (!v.empty() && v == field(cells[j], f))
+          d.error(cells[j].cell->mark, "board '" + b.id + "': '" + cells[i].cell->card + "' and '" +
+                                           cells[j].cell->card + "' touch, but tiles with the same " +
+                                           f + " ('" + v + "') must be apart");
+      }
+    }
+  for (const auto& rule : b.touch)
+    for (const auto& cell : cells) {
+      if (field(cell, rule.tile_field) != rule.tile_value) continue;
+      for (const auto& want : rule.includes) {
+        bool found = false;
+        for (const auto& other : cells)
+          found = found || (board_neighbours(cell, other) && field(other, rule.neighbour) == want);
+        if (!found)
+          d.error(cell.cell->mark, "board '" + b.id + "': " + rule.tile_value + " tile '" +
+                                       cell.cell->card + "' touches no tile with " + rule.neighbour +
+                                       " '" + want + "' (rule at " + rule.mark.str() + ")");
+      }
+    }
 }
 
 }  // namespace cardstock

@@ -8,4 +8,9 @@ namespace cardstock {
 
 void check_deck(const Deck& deck, Diagnostics& d);
 
+/// A board preview: its deck is a hex deck, every tile of the deck is placed exactly as
+/// often as it is printed, neighbouring rows differ by one tile, and the set-up rules
+/// (`apart`, `touch`) hold. Errors at the board's or the tile's mark.
+void check_board(const Game& g, const Board& b, Diagnostics& d);
+
 }  // namespace cardstock

@@ -485,3 +485,39 @@ std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+std::vector<BoardCell> board_cells(const Board& b) {
+  size_t widest = 0;
+  for (const auto& r : b.rows) widest = std::max(widest, r.size());
+  std::vector<BoardCell> out;
+  for (size_t i = 0; i < b.rows.size(); ++i)
+    for (size_t j = 0; j < b.rows[i].size(); ++j)
+      out.push_back({static_cast<int>(i), static_cast<int>(widest - b.rows[i].size() + 2 * j),
+                     &b.rows[i][j]});
+  return out;
+}
+
+bool board_neighbours(const BoardCell& a, const BoardCell& b) {
+  const int dr = std::abs(a.row - b.row), dx = std::abs(a.x2 - b.x2);
+  return (dr == 0 && dx == 2) || (dr == 1 && dx == 1);
+}
+
+BoardLayout layout_board(const Board& b, double w, double h, const Rect& area) {
+  BoardLayout out;
+  size_t widest = 0;
+  for (const auto& r : b.rows) widest = std::max(widest, r.size());
+  const double bw = widest * w;
+  const double bh = b.rows.empty() ? 0 : h + 0.75 * h * (b.rows.size() - 1);
+  if (bw <= 0 || bh <= 0) return out;
+  out.scale = std::min({1.0, area.w / bw, area.h / bh});
+  const double x0 = area.x + (area.w - bw * out.scale) / 2;
+  const double y0 = area.y + (area.h - bh * out.scale) / 2;
+  for (const auto& c : board_cells(b))
+    out.tiles.push_back({x0 + c.x2 * w / 2 * out.scale, y0 + c.row * 0.75 * h * out.scale,
+                         w * out.scale, h * out.scale});
+  return out;
+}
+
+}  // namespace cardstock

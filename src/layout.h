@@ -64,6 +64,7 @@ struct Placement {
   Rect trim;            // the card's finished edge on the page
   Rect bleed;           // how far its art may be drawn
   int rotation = 0;     // clockwise degrees the card is turned on the page
+  double scale = 1;     // the card is shown at this fraction of its size (previews)
 };
 
 enum class CutKind { Mark, Line };
@@ -126,5 +127,30 @@ struct TableSpec {
 /// Sets *overflow if it does not fit even at 5 pt.
 std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page_h,
                                   double margin, const TextMeasurer& m, bool* overflow);
+
+}  // namespace cardstock
+
+namespace cardstock {
+
+/// A tile of a board in hex coordinates: `x2` counts half tiles from the widest row's
+/// left edge, so rows can be centred and neighbours found by integer arithmetic.
+struct BoardCell {
+  int row = 0, x2 = 0;
+  const Board::Cell* cell = nullptr;
+};
+
+/// The board's cells, row by row.
+std::vector<BoardCell> board_cells(const Board& b);
+
+/// True if two cells share an edge.
+bool board_neighbours(const BoardCell& a, const BoardCell& b);
+
+/// Places the board's tiles (each `tile_w` x `tile_h` at full size) centred in `area`,
+/// scaled down to fit (never enlarged). Tiles in board_cells order.
+struct BoardLayout {
+  double scale = 1;
+  std::vector<Rect> tiles;
+};
+BoardLayout layout_board(const Board& b, double tile_w, double tile_h, const Rect& area);
 
 }  // namespace cardstock

@@ -632,6 +632,40 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
   return deck;
 }
 
+Board read_board(const YAML::Node& n, const std::string& file, Diagnostics& d) {
+  Reader r(n, Schemas::board(), file);
+  Board b{r.str("id"), r.str("title"), r.str("deck"), {}, r.list("apart"), {}, r.mark()};
+  YAML::Node rows = r.node("rows");
+  if (rows && !rows.IsSequence()) d.error(mark_of(rows, file), "'rows' must be a list of lists of card ids");
+  if (rows && rows.IsSequence())
+    for (const auto& row : rows) {
+      if (!row.IsSequence()) {
+        d.error(mark_of(row, file), "a board row must be a list of card ids");
+        continue;
+      }
+      std::vector<Board::Cell> cells;
+      for (const auto& c : row) cells.push_back({c.IsScalar() ? c.Scalar() : "", mark_of(c, file)});
+      b.rows.push_back(std::move(cells));
+    }
+  if (YAML::Node t = r.node("touch"); t && t.IsSequence())
+    for (const auto& rule : t) {
+      if (!rule.IsMap()) continue;
+      Reader rr(rule, Schemas::board_rule(), file);
+      BoardTouchRule br{"", "", rr.str("neighbour"), rr.list("includes"), rr.mark()};
+      YAML::Node tiles = rr.node("tiles");
+      if (!tiles || !tiles.IsMap() || tiles.size() != 1) {
+        d.error(rr.mark("tiles"), "'tiles' must be one field and its value, e.g. {kind: tribe}");
+      } else {
+        for (const auto& kv : tiles) {
+          br.tile_field = kv.first.Scalar();
+          br.tile_value = kv.second.IsScalar() ? kv.second.Scalar() : "";
+        }
+      }
+      b.touch.push_back(br);
+    }
+  return b;
+}
+
 }  // namespace
 
 std::optional<Game> parse_game(const std::string& text, const std::string& name,
@@ -675,6 +709,9 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
       g.decks.push_back(std::move(deck));
     }
   }
+  if (YAML::Node boards = r.node("boards"); boards && boards.IsSequence())
+    for (const auto& bn : boards)
+      if (bn.IsMap()) g.boards.push_back(read_board(bn, name, d));
   return g;  // possibly partial: callers must check `d` for errors
 }
 

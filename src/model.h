@@ -180,6 +180,26 @@ struct Deck {
   long total_cards() const;
 };
 
+/// A board preview: card ids of a hex deck, row by row, and the set-up rules they obey.
+struct BoardTouchRule {
+  std::string tile_field, tile_value;  // the rule is about tiles with this field value
+  std::string neighbour;               // ...whose neighbours' field of this name
+  std::vector<std::string> includes;   // ...must include every one of these
+  Mark mark;
+};
+
+struct Board {
+  std::string id, title, deck;
+  struct Cell {
+    std::string card;
+    Mark mark;
+  };
+  std::vector<std::vector<Cell>> rows;
+  std::vector<std::string> apart;
+  std::vector<BoardTouchRule> touch;
+  Mark mark;
+};
+
 struct Game {
   std::string id, title;
   std::string file;  // path as given
@@ -187,6 +207,7 @@ struct Game {
   std::map<std::string, Color> palette;
   std::map<std::string, Design> designs;  // resolved, templates' designs included
   std::vector<Deck> decks;
+  std::vector<Board> boards;
   Mark mark;
 };
 

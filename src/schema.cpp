@@ -213,6 +213,29 @@ const Schema& Schemas::deck() {
   return s;
 }
 
+const Schema& Schemas::board_rule() {
+  static const Schema s{
+      "board rule",
+      "tiles matching `tiles` must have neighbours whose `neighbour` field includes every value",
+      {R("tiles", K::Any, "which tiles the rule is about: a map of one field to its value"),
+       R("neighbour", K::String, "the neighbours' field to look at"),
+       R("includes", K::StringList, "values that must all appear among the neighbours")}};
+  return s;
+}
+
+const Schema& Schemas::board() {
+  static const Schema s{
+      "board",
+      "a picture of hex tiles assembled into a board",
+      {R("id", K::String, "board id; also the output file name"),
+       F("title", K::String, "printed above the board"),
+       R("deck", K::String, "the hex deck whose tiles make the board"),
+       R("rows", K::Any, "card ids row by row; neighbouring rows differ by one tile"),
+       F("apart", K::StringList, "fields whose equal values must never touch"),
+       O("touch", K::ObjectList, &Schemas::board_rule(), "neighbour rules")}};
+  return s;
+}
+
 const Schema& Schemas::game() {
   static const Schema s{
       "game",
@@ -221,7 +244,8 @@ const Schema& Schemas::game() {
        R("title", K::String, "human title"),
        F("colors", K::Any, "a palette: names for colours"),
        O("designs", K::ObjectMap, &Schemas::design(), "named designs"),
-       O("decks", K::ObjectList, &Schemas::deck(), "the decks", true)}};
+       O("decks", K::ObjectList, &Schemas::deck(), "the decks", true),
+       O("boards", K::ObjectList, &Schemas::board(), "board previews of hex decks")}};
   return s;
 }
 
@@ -324,7 +348,7 @@ std::vector<const Schema*> Schemas::all() {
                                   &facts(),    &unrelated(),  &answer_key(),  &card(),
                                   &stock(),    &grid(),       &paper(),       &card_size(),
                                   &font(),     &fonts_file(), &papers_file(), &cards_file(),
-                                  &designs_file()};
+                                  &designs_file(), &board(),      &board_rule()};
   for (const auto& t : layer_types()) v.push_back(&layer(t));
   return v;
 }

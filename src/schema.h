@@ -72,6 +72,8 @@ struct Schemas {
   static const Schema& papers_file();
   static const Schema& cards_file();
   static const Schema& designs_file();
+  static const Schema& board();
+  static const Schema& board_rule();
   /// Every schema above, for documentation and tests.
   static std::vector<const Schema*> all();
 };
