@@ -8,11 +8,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <memory>
 #include <sstream>
 
 #include "build.h"
 #include "checks.h"
+#include "layout.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;
@@ -180,6 +182,89 @@ decks:
   // starts near the box's left edge, not its right.
   EXPECT_LT(std::min(alef_x, dalet_x), trim_x + 10);
   EXPECT_GT(words_seen, 1);
+}
+
+}  // namespace cardstock
+
+namespace cardstock {
+
+TEST(Games, ProphetsHexTilesCarryTheRulebookNumbers) {
+  const Deck& tiles = deck("prophets", "tiles");
+  EXPECT_EQ(tiles.card.shape, Shape::Hex);
+  std::map<std::string, std::multiset<int>> numbers;
+  for (const auto& c : tiles.cards) numbers[c.fields.at("name")].insert(std::stoi(c.fields.at("number")));
+  using S = std::multiset<int>;
+  EXPECT_EQ(numbers["Hay"], (S{6, 7, 8, 9}));
+  EXPECT_EQ(numbers["Water"], (S{6, 7, 8, 9}));
+  EXPECT_EQ(numbers["Wheat"], (S{5, 6, 8, 10}));
+  EXPECT_EQ(numbers["Wine"], (S{5, 7, 8, 9}));
+  EXPECT_EQ(numbers["Olive Oil"], (S{4, 5, 7, 10}));
+  EXPECT_EQ(numbers["Sheep"], (S{4, 5, 6, 11}));
+  EXPECT_EQ(numbers["Benjamin"], (S{2}));
+  EXPECT_EQ(numbers["Levi"], (S{3}));
+  EXPECT_EQ(numbers["Issachar"], (S{5}));
+  EXPECT_EQ(numbers["Naphtali"], (S{7}));
+  EXPECT_EQ(numbers["Ephraim"], (S{9}));
+  EXPECT_EQ(numbers["Judah"], (S{12}));
+  EXPECT_EQ(tiles.total_cards(), 30);
+}
+
+TEST(Games, ProphetsDiscsTradeTilesAndTokens) {
+  std::map<int, long> discs;
+  for (const auto& c : deck("prophets", "discs").cards) discs[std::stoi(c.fields.at("number"))] += c.count;
+  EXPECT_EQ(discs, (std::map<int, long>{{2, 1}, {3, 1}, {4, 2}, {5, 5}, {6, 4}, {7, 5},
+                                         {8, 4}, {9, 4}, {10, 2}, {11, 1}, {12, 1}}));
+  EXPECT_EQ(deck("prophets", "discs").card.shape, Shape::Circle);
+  auto trade = count_by(deck("prophets", "trade"), "ratio");
+  EXPECT_EQ(trade["3:1"], 3);
+  EXPECT_EQ(trade["2:1"], 6);
+  auto coins = count_by(deck("prophets", "coins"), "token");
+  EXPECT_EQ(coins["virtue"], 42);
+  EXPECT_EQ(coins["shekel"], 32);
+  std::map<std::string, std::map<std::string, long>> pieces;
+  for (const auto& c : deck("prophets", "pieces").cards)
+    pieces[c.fields.at("player")][c.fields.at("piece")] += c.count;
+  EXPECT_EQ(pieces.size(), 6u);
+  for (auto& [player, kinds] : pieces) {
+    EXPECT_EQ(kinds["camel"], 16) << player;
+    EXPECT_EQ(kinds["tent"], 5) << player;
+    EXPECT_EQ(kinds["city"], 5) << player;
+  }
+  EXPECT_EQ(deck("prophets", "standees").total_cards(), 2);
+}
+
+TEST(Games, ProphetsBoardPreviewPlacesAllThirtyTilesOnThePage) {
+  Diagnostics d;
+  ASSERT_EQ(game("prophets").boards.size(), 1u);
+  const Board& b = game("prophets").boards[0];
+  check_board(game("prophets"), b, d);
+  EXPECT_EQ(d.str(), "");
+  EXPECT_EQ(board_cells(b).size(), 30u);
+  fs::path out = fs::temp_directory_path() / ("cardstock-board-" + std::to_string(::getpid()));
+  fs::remove_all(out);
+  BuildOptions opt;
+  opt.templates_dir = testing::source_dir() + "/templates";
+  opt.out_dir = out.string();
+  opt.paper = "letter";
+  std::ostringstream o, e;
+  ASSERT_EQ(build_files({testing::source_dir() + "/content/prophets.yaml"}, opt, o, e), 0) << e.str();
+  std::unique_ptr<poppler::document> doc(
+      poppler::document::load_from_file((out / "prophets" / "board-preview-letter.pdf").string()));
+  ASSERT_TRUE(doc);
+  EXPECT_EQ(doc->pages(), 1);
+  std::ifstream in(out / "prophets" / "manifest.json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string m = ss.str();
+  const size_t at = m.find("\"file\": \"board-preview-letter.pdf\", \"kind\": \"board\"");
+  ASSERT_NE(at, std::string::npos);
+  const size_t end = m.find("\"file\":", at + 10);
+  size_t polygons = 0;
+  for (size_t p = m.find("\"polygon\"", at); p < end; p = m.find("\"polygon\"", p + 1)) ++polygons;
+  EXPECT_EQ(polygons, 30u);
+  // Tile sheets too: 30 tiles on 3 Letter pages, every tile a hex polygon.
+  EXPECT_TRUE(fs::exists(out / "prophets" / "tiles-hex-tile-letter.pdf"));
+  EXPECT_TRUE(fs::exists(out / "prophets" / "discs-disc-1in-letter.pdf"));
 }
 
 }  // namespace cardstock

@@ -335,3 +335,21 @@ TEST(Hex, SquashedHexAndHoneycombOfRectanglesAreRefused) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+TEST(Hex, SpacedPackingOutlinesEveryTileOnItsOwn) {
+  Diagnostics d;
+  auto s = parse_stock("id: spaced\npaper: letter\ncard: hex-tile\npacking: grid\ngrid: {columns: 3, rows: 3}\n"
+                       "gutter: 0.125in\ncut: lines\n",
+                       "spaced.yaml", testing::shipped_templates(), d);
+  ASSERT_TRUE(s) << d.str();
+  SheetLayout l = layout_sheets(*s, 9, false);
+  ASSERT_EQ(l.pages.size(), 1u);
+  EXPECT_EQ(l.pages[0].cuts.size(), 9u * 6);  // no shared edges
+  const auto a = hex_corners(l.pages[0].placements[0].trim);
+  const auto b = hex_corners(l.pages[0].placements[1].trim);
+  EXPECT_NEAR(mm(b[5].x - a[1].x), 3.175, 0.01);  // the gutter between neighbours
+}
+
+}  // namespace cardstock
