@@ -81,6 +81,15 @@ struct Session {
     return opt.paper == "all" || opt.paper == paper;
   }
 
+  // One-page outputs (answer keys, board previews) come on the two papers we promise,
+  // Letter and A4, as far as --paper asks for them.
+  std::vector<Paper> single_page_papers() const {
+    std::vector<Paper> out;
+    for (const auto& paper : templates.papers)
+      if ((paper.id == "letter" || paper.id == "a4") && paper_wanted(paper.id)) out.push_back(paper);
+    return out;
+  }
+
   std::unique_ptr<Prepared> prepare(const std::string& path, Diagnostics& d) {
     auto g = load_game(path, templates, d);
     if (!g) return nullptr;
@@ -129,9 +138,7 @@ struct Session {
         p.plans.push_back(std::move(o));
       }
       if (deck.answer_key && deck.facts) {
-        for (const auto& paper : templates.papers) {
-          if (paper.id != "letter" && paper.id != "a4") continue;
-          if (!paper_wanted(paper.id)) continue;
+        for (const Paper& paper : single_page_papers()) {
           OutputPlan o;
           o.kind = "answer-key";
           o.deck = deck.id;
@@ -187,8 +194,7 @@ struct Session {
     const auto instances = expand_instances(*deck);
     for (size_t i = 0; i < instances.size(); ++i)
       first_copy.emplace(deck->cards[instances[i].card].id, i);
-    for (const auto& paper : templates.papers) {
-      if ((paper.id != "letter" && paper.id != "a4") || !paper_wanted(paper.id)) continue;
+    for (const Paper& paper : single_page_papers()) {
       OutputPlan o;
       o.kind = "board";
       o.deck = deck->id;

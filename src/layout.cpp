@@ -399,9 +399,6 @@ SheetLayout layout_sheets(const Stock& s, size_t count, bool backs) {
   return out;
 }
 
-}  // namespace cardstock
-
-namespace cardstock {
 
 std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page_h,
                                   double margin, const TextMeasurer& m, bool* overflow) {
@@ -484,9 +481,6 @@ std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page
   return items;
 }
 
-}  // namespace cardstock
-
-namespace cardstock {
 
 std::vector<BoardCell> board_cells(const Board& b) {
   size_t widest = 0;

@@ -110,9 +110,6 @@ SheetLayout layout_sheets(const Stock& stock, size_t count, bool backs);
 /// The placement rectangles of one full front page, row-major (for tests and tools).
 std::vector<Rect> grid_slots(const Stock& stock);
 
-}  // namespace cardstock
-
-namespace cardstock {
 
 struct TableSpec {
   std::string title;
@@ -128,9 +125,6 @@ struct TableSpec {
 std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page_h,
                                   double margin, const TextMeasurer& m, bool* overflow);
 
-}  // namespace cardstock
-
-namespace cardstock {
 
 /// A tile of a board in hex coordinates: `x2` counts half tiles from the widest row's
 /// left edge, so rows can be centred and neighbours found by integer arithmetic.
