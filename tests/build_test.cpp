@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "test_util.h"
+#include "output_util.h"
 
 namespace fs = std::filesystem;
 
@@ -18,26 +18,10 @@ namespace cardstock {
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::fresh_dir;
+using testing::slurp;
 
-fs::path fresh_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("cardstock-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-BuildOptions options(const fs::path& out) {
-  BuildOptions o;
-  o.templates_dir = testing::source_dir() + "/templates";
-  o.out_dir = out.string();
-  return o;
-}
+BuildOptions options(const fs::path& out) { return testing::build_options(out); }
 
 struct CliRun {
   int status;
@@ -182,9 +166,7 @@ TEST(Cli, MissingFileIsAnError) {
 namespace cardstock {
 
 TEST(Cli, StrictTurnsOverflowWarningsIntoAFailure) {
-  fs::path dir = fs::temp_directory_path() / ("cardstock-strict-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  fs::path dir = fresh_dir("strict");
   std::ofstream(dir / "long.yaml")
       << "game: long\ntitle: Long\ndesigns:\n  face:\n    layers:\n"
          "      - {type: text, text: \"{t}\", w: 10mm, h: 4mm, size: 9pt}\n"

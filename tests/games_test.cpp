@@ -15,7 +15,7 @@
 #include "build.h"
 #include "checks.h"
 #include "layout.h"
-#include "test_util.h"
+#include "output_util.h"
 
 namespace fs = std::filesystem;
 
@@ -45,18 +45,12 @@ std::map<std::string, long> count_by(const Deck& d, const std::string& field) {
   return m;
 }
 
-std::string utf8(const poppler::ustring& u) {
-  auto v = u.to_utf8();
-  return std::string(v.begin(), v.end());
-}
+using testing::utf8;
 
 // Builds `id` into a fresh folder and checks every text box of every sheet page.
 void expect_text_inside_cards(const std::string& id) {
-  fs::path out = fs::temp_directory_path() / ("cardstock-games-" + id + "-" + std::to_string(::getpid()));
-  fs::remove_all(out);
-  BuildOptions opt;
-  opt.templates_dir = testing::source_dir() + "/templates";
-  opt.out_dir = out.string();
+  fs::path out = testing::fresh_dir("games-" + id);
+  BuildOptions opt = testing::build_options(out);
   std::ostringstream o, e;
   ASSERT_EQ(build_files({testing::source_dir() + "/content/" + id + ".yaml"}, opt, o, e), 0) << e.str();
   int checked_pages = 0;
@@ -142,8 +136,7 @@ TEST(Games, ProphetsTextStaysInsideItsCards) { expect_text_inside_cards("prophet
 // Hebrew is set right to left: the first letter in logical order (alef of אחד) is drawn
 // to the right of the last (dalet), whatever the paragraph's alignment.
 TEST(Games, HebrewIsSetRightToLeft) {
-  fs::path dir = fs::temp_directory_path() / ("cardstock-rtl-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  fs::path dir = testing::fresh_dir("rtl");
   fs::create_directories(dir / "content");
   std::ofstream(dir / "content" / "rtl.yaml") << R"(game: rtl
 title: RTL
@@ -155,9 +148,7 @@ designs:
 decks:
   - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: a, word: "אחד"}]}
 )";
-  BuildOptions opt;
-  opt.templates_dir = testing::source_dir() + "/templates";
-  opt.out_dir = (dir / "out").string();
+  BuildOptions opt = testing::build_options(dir / "out");
   std::ostringstream o, e;
   ASSERT_EQ(build_files({(dir / "content" / "rtl.yaml").string()}, opt, o, e), 0) << e.str();
   std::unique_ptr<poppler::document> doc(
@@ -240,11 +231,8 @@ TEST(Games, ProphetsBoardPreviewPlacesAllThirtyTilesOnThePage) {
   check_board(game("prophets"), b, d);
   EXPECT_EQ(d.str(), "");
   EXPECT_EQ(board_cells(b).size(), 30u);
-  fs::path out = fs::temp_directory_path() / ("cardstock-board-" + std::to_string(::getpid()));
-  fs::remove_all(out);
-  BuildOptions opt;
-  opt.templates_dir = testing::source_dir() + "/templates";
-  opt.out_dir = out.string();
+  fs::path out = testing::fresh_dir("board");
+  BuildOptions opt = testing::build_options(out);
   opt.paper = "letter";
   std::ostringstream o, e;
   ASSERT_EQ(build_files({testing::source_dir() + "/content/prophets.yaml"}, opt, o, e), 0) << e.str();
@@ -252,10 +240,7 @@ TEST(Games, ProphetsBoardPreviewPlacesAllThirtyTilesOnThePage) {
       poppler::document::load_from_file((out / "prophets" / "board-preview-letter.pdf").string()));
   ASSERT_TRUE(doc);
   EXPECT_EQ(doc->pages(), 1);
-  std::ifstream in(out / "prophets" / "manifest.json");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  const std::string m = ss.str();
+  const std::string m = testing::slurp(out / "prophets" / "manifest.json");
   const size_t at = m.find("\"file\": \"board-preview-letter.pdf\", \"kind\": \"board\"");
   ASSERT_NE(at, std::string::npos);
   const size_t end = m.find("\"file\":", at + 10);

@@ -11,7 +11,7 @@
 
 #include "build.h"
 #include "render.h"
-#include "test_util.h"
+#include "output_util.h"
 
 namespace fs = std::filesystem;
 
@@ -29,10 +29,8 @@ struct Built {
 const Built& echad() {
   static const Built b = [] {
     Built b;
-    b.dir = (fs::temp_directory_path() / ("cardstock-render-" + std::to_string(::getpid()))).string();
-    BuildOptions opt;
-    opt.templates_dir = testing::source_dir() + "/templates";
-    opt.out_dir = b.dir;
+    b.dir = testing::fresh_dir("render").string();
+    BuildOptions opt = testing::build_options(b.dir);
     std::ostringstream out, err;
     b.status = build_files({testing::source_dir() + "/content/echad.yaml"}, opt, out, err);
     b.log = out.str() + err.str();
@@ -46,10 +44,7 @@ std::unique_ptr<poppler::document> open(const std::string& file) {
       poppler::document::load_from_file(echad().dir + "/echad/" + file));
 }
 
-std::string utf8(const poppler::ustring& u) {
-  auto v = u.to_utf8();
-  return std::string(v.begin(), v.end());
-}
+using testing::utf8;
 
 // The placements of the manifest are the contract; recompute them from the same layout
 // the build used rather than parsing JSON here.
@@ -162,14 +157,12 @@ TEST(Render, AnswerKeyListsEveryName) {
 }
 
 TEST(Render, PdfDatesArePinned) {
-  std::ifstream in(echad().dir + "/echad/cards-poker-3x3-letter.pdf", std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
+  const std::string pdf = testing::slurp(echad().dir + "/echad/cards-poker-3x3-letter.pdf");
   std::string want = pinned_date();  // 2026-01-01T00:00:00Z -> 20260101000000Z
   std::string digits;
   for (char c : want)
     if (std::isdigit(static_cast<unsigned char>(c))) digits += c;
-  EXPECT_NE(ss.str().find("/CreationDate (" + digits + "Z)"), std::string::npos) << want;
+  EXPECT_NE(pdf.find("/CreationDate (" + digits + "Z)"), std::string::npos) << want;
 }
 
 }  // namespace cardstock
@@ -196,9 +189,7 @@ TEST(Render, MarkupDoesNotLeakIntoTheNextText) {
 }
 
 TEST(Render, PlainTextAfterMarkupKeepsItsFontInThePdf) {
-  fs::path dir = fs::temp_directory_path() / ("cardstock-leak-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  fs::path dir = testing::fresh_dir("leak");
   std::ofstream(dir / "leak.yaml") << R"(game: leak
 title: Leak
 designs:
@@ -209,9 +200,7 @@ designs:
 decks:
   - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: a}, {id: b}]}
 )";
-  BuildOptions opt;
-  opt.templates_dir = testing::source_dir() + "/templates";
-  opt.out_dir = (dir / "out").string();
+  BuildOptions opt = testing::build_options(dir / "out");
   std::ostringstream o, e;
   ASSERT_EQ(build_files({(dir / "leak.yaml").string()}, opt, o, e), 0) << e.str();
   std::unique_ptr<poppler::document> doc(
