@@ -7,6 +7,7 @@ packages=(
   libcairo2-dev libpango1.0-dev librsvg2-dev libyaml-cpp-dev libcli11-dev
   libgtest-dev libpoppler-cpp-dev poppler-utils
   fonts-noto-core fonts-dejavu-core
+  libhyphen-dev hyphen-en-us
 )
 
 missing=()

@@ -13,6 +13,7 @@
 #include <memory>
 #include <sstream>
 
+#include "booklet.h"
 #include "checks.h"
 #include "load.h"
 #include "manifest.h"
@@ -54,7 +55,16 @@ struct Prepared {
   Game game;
   // Per deck, per card index: resolved face and back art.
   std::vector<std::vector<CardArt>> faces, backs;
+  std::optional<Booklet> booklet;
   std::vector<OutputPlan> plans;
+  const CardArt* face(const std::string& deck, const std::string& card) const {
+    for (size_t i = 0; i < game.decks.size(); ++i) {
+      if (game.decks[i].id != deck) continue;
+      for (size_t c = 0; c < game.decks[i].cards.size(); ++c)
+        if (game.decks[i].cards[c].id == card) return &faces[i][c];
+    }
+    return nullptr;
+  }
 };
 
 struct Session {
@@ -64,6 +74,7 @@ struct Session {
   Templates templates;
   std::unique_ptr<Fonts> fonts;
   std::unique_ptr<PangoMeasurer> measurer;
+  std::unique_ptr<DictHyphenator> hyphenator;
 
   // Loads templates and fonts; false (after printing) on error.
   bool start() {
@@ -71,6 +82,15 @@ struct Session {
     templates = load_templates(opt.templates_dir, d);
     if (!d.has_errors())
       fonts = Fonts::load(templates.fonts, {opt.templates_dir + "/fonts.yaml", 0, 0}, d);
+    if (!d.has_errors() && !templates.fonts.hyphenation.empty()) {
+      std::string e;
+      hyphenator = DictHyphenator::load(templates.fonts.hyphenation, &e);
+      if (!hyphenator)
+        d.error({opt.templates_dir + "/fonts.yaml", 0, 0},
+                e + (templates.fonts.hyphenation_package.empty()
+                         ? std::string()
+                         : " (install Debian package " + templates.fonts.hyphenation_package + ")"));
+    }
     err << d.str();
     if (d.has_errors()) return false;
     measurer = std::make_unique<PangoMeasurer>(*fonts);
@@ -115,10 +135,85 @@ struct Session {
       p->faces.push_back(std::move(faces));
       p->backs.push_back(std::move(backs));
     }
+    if (game.booklet) {
+      p->booklet = load_booklet(game, d);
+      if (p->booklet) anchor_labels(*p);
+    }
     if (opt.strict) d.make_warnings_errors();
     if (d.has_errors()) return p;
     plan(*p, d);
     return p;
+  }
+
+  // Points each figure label at the part of the card's face that shows its field.
+  void anchor_labels(Prepared& p) const {
+    for (auto& blk : p.booklet->blocks) {
+      if (blk.kind != BlockKind::Figure || blk.cards.empty() || blk.labels.empty()) continue;
+      const Deck* deck = p.game.find_deck(blk.cards[0].deck);
+      const CardArt* art = p.face(blk.cards[0].deck, blk.cards[0].card);
+      if (!deck || !art) continue;
+      const Card* card = nullptr;
+      for (const auto& c : deck->cards)
+        if (c.id == blk.cards[0].card) card = &c;
+      const std::string face = card && !card->face.empty() ? card->face : deck->face;
+      auto des = p.game.designs.find(face);
+      if (des == p.game.designs.end()) continue;
+      for (auto& lab : blk.labels) {
+        const Rect r = field_anchor(des->second, *art, lab.field);
+        lab.x = r.x;
+        lab.y = r.y;
+        lab.w = r.w;
+        lab.h = r.h;
+      }
+    }
+  }
+
+  // A booklet: the reading-order pages on the small paper (half-Letter, A5) and the same
+  // pages imposed two-up on the big one (Letter, A4) for folding.
+  void plan_booklet(Prepared& p, Diagnostics& d) {
+    const std::pair<const char*, const char*> pairs[] = {{"letter", "half-letter"}, {"a4", "a5"}};
+    for (const auto& [sheet_id, page_id] : pairs) {
+      if (!paper_wanted(sheet_id)) continue;
+      const Paper* sheet = templates.find_paper(sheet_id);
+      const Paper* page = templates.find_paper(page_id);
+      if (!sheet || !page) {
+        d.error(p.game.booklet->mark, std::string("templates/papers.yaml has no paper '") +
+                                          (sheet ? page_id : sheet_id) + "' for the booklet");
+        continue;
+      }
+      auto bl = std::make_shared<BookletLayout>(layout_booklet(*p.booklet, page->width.pt, page->height.pt,
+                                                               *measurer, hyphenator.get(), d));
+      OutputPlan o;
+      o.kind = "booklet";
+      o.paper = page->id;
+      o.file = std::string("rules-") + page->id + ".pdf";
+      o.sheets.width = bl->width;
+      o.sheets.height = bl->height;
+      o.sheets.pages.resize(bl->pages.size());
+      o.booklet = bl;
+      OutputPlan im;
+      im.kind = "booklet-imposed";
+      im.paper = sheet->id;
+      im.file = std::string("rules-booklet-") + sheet->id + ".pdf";
+      im.sheets.width = sheet->height.pt;  // landscape
+      im.sheets.height = sheet->width.pt;
+      std::string e;
+      im.imposed = impose_saddle_stitch(static_cast<int>(bl->pages.size()), bl->width, bl->height,
+                                        im.sheets.width, im.sheets.height, &e);
+      if (!e.empty()) {
+        d.error(p.game.booklet->mark, "cannot impose the booklet: " + e);
+        continue;
+      }
+      for (const auto& side : im.imposed) {
+        Page pg;
+        pg.back = side.side.back;
+        pg.cuts = side.folds;
+        im.sheets.pages.push_back(pg);
+      }
+      im.booklet = bl;
+      p.plans.push_back(std::move(o));
+      p.plans.push_back(std::move(im));
+    }
   }
 
   void plan(Prepared& p, Diagnostics& d) {
@@ -181,6 +276,7 @@ struct Session {
       }
     }
     for (const auto& board : game.boards) plan_board(p, board);
+    if (p.booklet) plan_booklet(p, d);
     if (opt.strict) d.make_warnings_errors();
   }
 
@@ -232,8 +328,49 @@ struct Session {
     }
   }
 
+  PageArt booklet_page(const Prepared& p, const BookletPage& bp, double dx, double dy) const {
+    PageArt art;
+    for (const auto& pc : bp.cards) {
+      const CardArt* a = p.face(pc.card.deck, pc.card.card);
+      if (!a) continue;
+      Rect r = pc.trim;
+      r.x += dx;
+      r.y += dy;
+      art.cards.push_back({a, r, r, 0, pc.card.shape, pc.scale});
+    }
+    for (const auto* from : {&bp.underlay, &bp.items}) {
+      auto& to = from == &bp.underlay ? art.underlay : art.items;
+      for (ArtItem it : *from) {
+        it.box.x += dx;
+        it.box.y += dy;
+        to.push_back(std::move(it));
+      }
+    }
+    return art;
+  }
+
   std::vector<PageArt> page_art(const Prepared& p, const OutputPlan& o) const {
     std::vector<PageArt> pages;
+    if (o.kind == "booklet") {
+      for (const auto& bp : o.booklet->pages) pages.push_back(booklet_page(p, bp, 0, 0));
+      return pages;
+    }
+    if (o.kind == "booklet-imposed") {
+      const int n = static_cast<int>(o.booklet->pages.size());
+      for (const auto& side : o.imposed) {
+        PageArt art;
+        for (const auto& [num, box] : {std::pair{side.side.left, side.left}, std::pair{side.side.right, side.right}}) {
+          if (num < 1 || num > n) continue;  // a blank pad page
+          PageArt half = booklet_page(p, o.booklet->pages[num - 1], box.x, box.y);
+          for (auto& c : half.cards) art.cards.push_back(c);
+          for (auto& it : half.underlay) art.underlay.push_back(std::move(it));
+          for (auto& it : half.items) art.items.push_back(std::move(it));
+        }
+        art.cuts = side.folds;
+        pages.push_back(std::move(art));
+      }
+      return pages;
+    }
     size_t deck_index = 0;
     for (size_t i = 0; i < p.game.decks.size(); ++i)
       if (p.game.decks[i].id == o.deck) deck_index = i;

@@ -3,10 +3,12 @@
 // succeeded, so a failed build leaves the previous files untouched. Diagnostics print
 // to `err`; the return value is the process exit code (0 ok, 1 content errors).
 #pragma once
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "booklet_layout.h"
 #include "diag.h"
 #include "layout.h"
 #include "model.h"
@@ -30,12 +32,14 @@ std::string pinned_date();
 /// One planned output file of a game.
 struct OutputPlan {
   std::string file;   // name inside out/<game>/
-  std::string kind;   // "cards", "labels" or "answer-key"
+  std::string kind;   // "cards", "labels", "answer-key", "board", "booklet", "booklet-imposed"
   std::string deck;   // deck id
   std::string stock;  // stock id ("" for the answer key)
   std::string paper;  // paper id
   SheetLayout sheets;            // for cards and labels
   std::vector<ArtItem> items;    // for the answer key (page coordinates)
+  std::shared_ptr<const BookletLayout> booklet;  // booklet pages (both booklet kinds)
+  std::vector<ImposedSide> imposed;              // booklet-imposed: one per sheet side
 };
 
 /// Checks files without writing anything.

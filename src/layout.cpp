@@ -24,6 +24,13 @@ size_t utf8_length(const std::string& s) {
 
 }  // namespace
 
+std::vector<double> TextMeasurer::line_heights(const std::string& text, const TextStyle& style,
+                                               double wrap) const {
+  const TextExtent e = measure(text, style, wrap);
+  const int n = std::max(1, e.lines);
+  return std::vector<double>(static_cast<size_t>(n), e.height / n);
+}
+
 TextExtent FixedMeasurer::measure(const std::string& text, const TextStyle& st,
                                   double wrap) const {
   const double cw = st.size * 0.5, lh = st.size * 1.2 * st.line_spacing;
@@ -133,6 +140,7 @@ CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const De
       if (w.find_first_not_of(" \t\n") == std::string::npos) continue;
     }
     ArtItem it;
+    it.layer = static_cast<int>(&l - design.layers.data());
     it.type = l.type;
     it.box = {l.x.resolve(deck.card.width).pt, l.y.resolve(deck.card.height).pt,
               l.w.resolve(deck.card.width).pt, l.h.resolve(deck.card.height).pt};

@@ -31,6 +31,10 @@ struct ArtItem {
   std::string image;  // resolved path
   Fit fit = Fit::Contain;
   int rotate = 0;     // clockwise degrees about the box centre
+  int layer = -1;     // index of the design layer that drew it (-1: not from a design)
+  // Text only: draw lines [first_line, first_line + line_count) of the set text at the
+  // top of the box (a paragraph split across pages); line_count 0 draws every line.
+  int first_line = 0, line_count = 0;
 };
 
 struct CardArt {
@@ -67,7 +71,7 @@ struct Placement {
   double scale = 1;     // the card is shown at this fraction of its size (previews)
 };
 
-enum class CutKind { Mark, Line };
+enum class CutKind { Mark, Line, Fold };  // Fold: where a booklet sheet is folded
 
 struct CutSegment {
   double x1 = 0, y1 = 0, x2 = 0, y2 = 0;

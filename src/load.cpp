@@ -344,6 +344,8 @@ Templates load_templates(const std::string& dir, Diagnostics& d) {
       Reader fr(f, Schemas::font(), fonts_path);
       t.fonts.families.push_back({fr.str("family"), fr.str("package"), fr.list("files")});
     }
+    t.fonts.hyphenation = r.str("hyphenation");
+    t.fonts.hyphenation_package = r.str("hyphenation_package");
     if (!t.fonts.has(t.fonts.default_family))
       d.error(r.mark("default"), "default font '" + t.fonts.default_family +
                                      "' is not one of the listed families");
@@ -666,6 +668,76 @@ Board read_board(const YAML::Node& n, const std::string& file, Diagnostics& d) {
   return b;
 }
 
+void read_tables(const YAML::Node& n, const std::string& file, Game* g, Diagnostics& d) {
+  if (!n || !n.IsMap()) return;
+  for (const auto& kv : n) {
+    if (!kv.second.IsMap()) continue;
+    Reader r(kv.second, Schemas::data_table(), file);
+    DataTable t{kv.first.Scalar(), r.list("columns"), {}, mark_of(kv.first, file)};
+    YAML::Node rows = r.node("rows");
+    if (rows && !rows.IsSequence()) {
+      d.error(mark_of(rows, file), "'rows' must be a list of rows");
+      rows = YAML::Node();
+    }
+    if (rows)
+      for (const auto& row : rows) {
+        if (!row.IsSequence()) {
+          d.error(mark_of(row, file), "a table row must be a list of values");
+          continue;
+        }
+        std::vector<std::string> cells;
+        bool ok = true;
+        for (const auto& c : row) {
+          if (!c.IsScalar()) {
+            d.error(mark_of(c, file), "a table cell must be text or a number");
+            ok = false;
+            break;
+          }
+          cells.push_back(c.Scalar());
+        }
+        if (!ok) continue;
+        if (cells.size() != t.columns.size()) {
+          d.error(mark_of(row, file), "table '" + t.name + "': this row has " +
+                                          std::to_string(cells.size()) + " values but there are " +
+                                          std::to_string(t.columns.size()) + " columns");
+          continue;
+        }
+        t.rows.push_back(std::move(cells));
+      }
+    g->tables.push_back(std::move(t));
+  }
+}
+
+void read_booklet(const YAML::Node& n, const std::string& file, const FontSet& fonts, Game* g,
+                  Diagnostics& d) {
+  Reader r(n, Schemas::booklet(), file);
+  BookletSpec b;
+  b.source = r.str("source");
+  b.path = (fs::path(g->dir) / b.source).lexically_normal().string();
+  b.title = r.has("title") ? r.str("title") : g->title;
+  b.subtitle = r.str("subtitle");
+  b.accent = r.str("accent");
+  b.body_font = r.str("body_font");
+  b.heading_font = r.str("heading_font");
+  b.mark = r.mark();
+  for (const char* key : {"body_font", "heading_font"}) {
+    const std::string fam = r.str(key);
+    if (fonts.has(fam)) continue;
+    std::vector<std::string> names;
+    for (const auto& f : fonts.families) names.push_back(f.family);
+    d.error(r.mark(key), "unknown font '" + fam + "'" + did_you_mean(fam, names) +
+                             " (fonts are listed in templates/fonts.yaml)");
+  }
+  check_literal_color(b.accent, r.mark("accent"), *g, d);
+  if (YAML::Node c = r.node("cover"); c && c.IsMap()) {
+    Reader cr(c, Schemas::booklet_cover(), file);
+    b.cover_deck = cr.str("deck");
+    b.cover_cards = cr.list("cards");
+    b.cover_mark = cr.mark();
+  }
+  g->booklet = std::move(b);
+}
+
 }  // namespace
 
 std::optional<Game> parse_game(const std::string& text, const std::string& name,
@@ -712,6 +784,8 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
   if (YAML::Node boards = r.node("boards"); boards && boards.IsSequence())
     for (const auto& bn : boards)
       if (bn.IsMap()) g.boards.push_back(read_board(bn, name, d));
+  read_tables(r.node("tables"), name, &g, d);
+  if (YAML::Node bn = r.node("booklet"); bn && bn.IsMap()) read_booklet(bn, name, t.fonts, &g, d);
   return g;  // possibly partial: callers must check `d` for errors
 }
 

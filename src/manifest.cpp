@@ -37,6 +37,64 @@ std::string rect(const Rect& r) {
   return "[" + num(r.x) + ", " + num(r.y) + ", " + num(r.w) + ", " + num(r.h) + "]";
 }
 
+std::string card_source(const Game& g, const FigureCard& c) {
+  if (const Deck* d = g.find_deck(c.deck))
+    for (const auto& card : d->cards)
+      if (card.id == c.card) return card.mark.str();
+  return "";
+}
+
+// Booklets: each page with its role, text area, running head and folio boxes and the
+// cards it shows; imposed sheets with the booklet page on each half and the fold marks.
+void booklet_output(std::ostream& o, const Game& g, const OutputPlan& p) {
+  const BookletLayout& bl = *p.booklet;
+  o << "\n    {\"file\": " << json_string(p.file) << ", \"kind\": " << json_string(p.kind)
+    << ", \"paper\": " << json_string(p.paper) << ",\n     \"page_size\": [" << num(p.sheets.width)
+    << ", " << num(p.sheets.height) << "], \"page_count\": " << p.sheets.pages.size();
+  if (p.kind == "booklet") {
+    o << ", \"contents\": [";
+    for (size_t k = 0; k < bl.contents.size(); ++k)
+      o << (k ? ", " : "") << "{\"title\": " << json_string(bl.contents[k].first)
+        << ", \"page\": " << bl.contents[k].second << "}";
+    o << "],\n     \"pages\": [";
+    for (size_t k = 0; k < bl.pages.size(); ++k) {
+      const BookletPage& pg = bl.pages[k];
+      o << (k ? "," : "") << "\n      {\"page\": " << pg.number << ", \"role\": " << json_string(pg.role);
+      if (pg.role == "body")
+        o << ", \"section\": " << json_string(pg.section) << ", \"text_area\": " << rect(pg.text_area)
+          << ", \"head\": " << rect(pg.head) << ", \"foot\": " << rect(pg.foot);
+      o << ", \"placements\": [";
+      for (size_t j = 0; j < pg.cards.size(); ++j) {
+        const PlacedCard& c = pg.cards[j];
+        o << (j ? ", " : "") << "{\"id\": " << json_string(c.card.card) << ", \"deck\": "
+          << json_string(c.card.deck) << ", \"source\": " << json_string(card_source(g, c.card))
+          << ", \"rect\": " << rect(c.trim) << ", \"scale\": " << num(c.scale) << "}";
+      }
+      o << "]}";
+    }
+  } else {
+    const int n = static_cast<int>(bl.pages.size());
+    o << ", \"booklet_pages\": " << n << ", \"padded_pages\": " << padded_page_count(n)
+      << ",\n     \"pages\": [";
+    for (size_t k = 0; k < p.imposed.size(); ++k) {
+      const ImposedSide& s = p.imposed[k];
+      o << (k ? "," : "") << "\n      {\"page\": " << k + 1 << ", \"sheet\": " << k / 2 + 1
+        << ", \"side\": \"" << (s.side.back ? "back" : "front") << "\", \"placements\": [";
+      int j = 0;
+      for (const auto& [num_, box] : {std::pair{s.side.left, s.left}, std::pair{s.side.right, s.right}}) {
+        o << (j++ ? ", " : "") << "{\"id\": \"page-" << num_ << "\", \"page\": " << num_
+          << ", \"blank\": " << (num_ > n ? "true" : "false") << ", \"rect\": " << rect(box) << "}";
+      }
+      o << "], \"cuts\": [";
+      for (size_t c = 0; c < s.folds.size(); ++c)
+        o << (c ? ", " : "") << "{\"kind\": \"fold\", \"from\": [" << num(s.folds[c].x1) << ", "
+          << num(s.folds[c].y1) << "], \"to\": [" << num(s.folds[c].x2) << ", " << num(s.folds[c].y2) << "]}";
+      o << "]}";
+    }
+  }
+  o << "\n     ]}";
+}
+
 }  // namespace
 
 std::string manifest_json(const Game& g, const std::vector<OutputPlan>& plans,
@@ -49,6 +107,11 @@ std::string manifest_json(const Game& g, const std::vector<OutputPlan>& plans,
     << "  \"outputs\": [";
   for (size_t i = 0; i < plans.size(); ++i) {
     const OutputPlan& p = plans[i];
+    if (p.booklet) {
+      o << (i ? "," : "");
+      booklet_output(o, g, p);
+      continue;
+    }
     const Deck* deck = nullptr;
     for (const auto& d : g.decks)
       if (d.id == p.deck) deck = &d;
@@ -89,7 +152,7 @@ std::string manifest_json(const Game& g, const std::vector<OutputPlan>& plans,
       for (size_t j = 0; j < page.cuts.size(); ++j) {
         const CutSegment& c = page.cuts[j];
         o << (j ? "," : "") << "\n        {\"kind\": \""
-          << (c.kind == CutKind::Mark ? "mark" : "line") << "\", \"from\": [" << num(c.x1)
+          << (c.kind == CutKind::Mark ? "mark" : c.kind == CutKind::Fold ? "fold" : "line") << "\", \"from\": [" << num(c.x1)
           << ", " << num(c.y1) << "], \"to\": [" << num(c.x2) << ", " << num(c.y2) << "]}";
       }
       for (size_t j = 0; j < page.circles.size(); ++j) {

@@ -120,4 +120,16 @@ std::vector<std::string> Templates::stock_names() const { return names_of(stocks
 std::vector<std::string> Templates::card_names() const { return names_of(cards); }
 std::vector<std::string> Templates::paper_names() const { return names_of(papers); }
 
+const Deck* Game::find_deck(const std::string& deck_id) const {
+  for (const auto& d : decks)
+    if (d.id == deck_id) return &d;
+  return nullptr;
+}
+
+const DataTable* Game::find_table(const std::string& table_name) const {
+  for (const auto& t : tables)
+    if (t.name == table_name) return &t;
+  return nullptr;
+}
+
 }  // namespace cardstock

@@ -79,6 +79,8 @@ struct FontFamily {
 struct FontSet {
   std::string default_family;
   std::vector<FontFamily> families;
+  std::string hyphenation;          // a libhyphen dictionary file ("" = no hyphenation)
+  std::string hyphenation_package;  // Debian package that installs it
   bool has(const std::string& family) const;
 };
 
@@ -200,6 +202,26 @@ struct Board {
   Mark mark;
 };
 
+/// Facts a booklet needs that no card knows (e.g. hand sizes), as a small table.
+struct DataTable {
+  std::string name;
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::string>> rows;
+  Mark mark;
+};
+
+/// The `booklet:` section of a game file: where the rules text is and how the cover looks.
+struct BookletSpec {
+  std::string source;  // path as written, relative to the game file
+  std::string path;    // resolved against the game file's folder
+  std::string title, subtitle;
+  std::string accent;  // colour expression (palette name or #rrggbb)
+  std::string body_font, heading_font;
+  std::string cover_deck;
+  std::vector<std::string> cover_cards;
+  Mark mark, cover_mark;
+};
+
 struct Game {
   std::string id, title;
   std::string file;  // path as given
@@ -208,7 +230,11 @@ struct Game {
   std::map<std::string, Design> designs;  // resolved, templates' designs included
   std::vector<Deck> decks;
   std::vector<Board> boards;
+  std::vector<DataTable> tables;
+  std::optional<BookletSpec> booklet;
   Mark mark;
+  const Deck* find_deck(const std::string& id) const;
+  const DataTable* find_table(const std::string& name) const;
 };
 
 /// Shipped data from templates/.

@@ -138,6 +138,20 @@ TextExtent PangoMeasurer::measure(const std::string& text, const TextStyle& styl
   return e;
 }
 
+std::vector<double> PangoMeasurer::line_heights(const std::string& text, const TextStyle& style,
+                                                double wrap) const {
+  setup_layout(state_->layout, text, style, wrap);
+  std::vector<double> out;
+  PangoLayoutIter* it = pango_layout_get_iter(state_->layout);
+  do {
+    int y0 = 0, y1 = 0;
+    pango_layout_iter_get_line_yrange(it, &y0, &y1);
+    out.push_back(static_cast<double>(y1 - y0) / PANGO_SCALE);
+  } while (pango_layout_iter_next_line(it));
+  pango_layout_iter_free(it);
+  return out;
+}
+
 namespace {
 
 void set_color(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
@@ -279,6 +293,10 @@ struct Painter {
 
   void text(const ArtItem& it) {
     setup_layout(layout, it.text, it.style, it.box.w);
+    if (it.line_count > 0) {
+      fragment(it);
+      return;
+    }
     PangoRectangle logical;
     pango_layout_get_extents(layout, nullptr, &logical);
     const double h = double(logical.height) / PANGO_SCALE;
@@ -289,6 +307,29 @@ struct Painter {
     cairo_move_to(cr, it.box.x, y);
     pango_cairo_show_layout(cr, layout);
     cairo_new_path(cr);
+  }
+
+  // Lines [first_line, first_line + line_count) of a paragraph split across pages: the
+  // whole paragraph is set (so breaks and justification match the measure), shifted up
+  // and clipped to the box.
+  void fragment(const ArtItem& it) {
+    PangoLayoutIter* iter = pango_layout_get_iter(layout);
+    int line = 0, top = 0;
+    do {
+      int y0 = 0, y1 = 0;
+      pango_layout_iter_get_line_yrange(iter, &y0, &y1);
+      if (line == it.first_line) top = y0;
+      ++line;
+    } while (pango_layout_iter_next_line(iter));
+    pango_layout_iter_free(iter);
+    cairo_save(cr);
+    cairo_rectangle(cr, it.box.x - it.style.size, it.box.y, it.box.w + 2 * it.style.size, it.box.h);
+    cairo_clip(cr);
+    set_color(cr, it.color);
+    cairo_move_to(cr, it.box.x, it.box.y - double(top) / PANGO_SCALE);
+    pango_cairo_show_layout(cr, layout);
+    cairo_new_path(cr);
+    cairo_restore(cr);
   }
 
   void image(const ArtItem& it) {
@@ -352,15 +393,26 @@ struct Painter {
       cairo_set_line_width(cr, 0.5);
       cairo_stroke(cr);
     }
-    for (CutKind kind : {CutKind::Line, CutKind::Mark}) {
+    for (CutKind kind : {CutKind::Line, CutKind::Mark, CutKind::Fold}) {
+      bool any = false;
       for (const auto& s : segs) {
         if (s.kind != kind) continue;
         cairo_move_to(cr, s.x1, s.y1);
         cairo_line_to(cr, s.x2, s.y2);
+        any = true;
       }
+      if (!any) continue;
       if (kind == CutKind::Line) {
         cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
         cairo_set_line_width(cr, 0.35);
+      } else if (kind == CutKind::Fold) {
+        const double dash[] = {3, 2};
+        cairo_set_dash(cr, dash, 2, 0);
+        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+        cairo_set_line_width(cr, 0.5);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, nullptr, 0, 0);
+        continue;
       } else {
         cairo_set_source_rgb(cr, 0, 0, 0);
         cairo_set_line_width(cr, 0.5);
@@ -390,6 +442,7 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
   pango_cairo_update_context(cr, p.ctx);
   p.layout = pango_layout_new(p.ctx);
   for (const auto& page : pages) {
+    for (const auto& it : page.underlay) p.item(it);
     for (const auto& c : page.cards) p.card(c);
     pango_cairo_update_context(cr, p.ctx);
     for (const auto& it : page.items) p.item(it);

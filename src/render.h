@@ -37,6 +37,8 @@ class PangoMeasurer : public TextMeasurer {
   ~PangoMeasurer() override;
   TextExtent measure(const std::string& text, const TextStyle& style,
                      double wrap_width) const override;
+  std::vector<double> line_heights(const std::string& text, const TextStyle& style,
+                                   double wrap_width) const override;
 
  private:
   const Fonts& fonts_;
@@ -57,7 +59,8 @@ struct PageArt {
   std::vector<CardOnPage> cards;
   std::vector<CutSegment> cuts;
   std::vector<CutCircle> circles;
-  std::vector<ArtItem> items;
+  std::vector<ArtItem> underlay;  // drawn before the cards
+  std::vector<ArtItem> items;     // drawn after them
 };
 
 struct PdfInfo {

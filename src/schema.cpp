@@ -236,6 +236,36 @@ const Schema& Schemas::board() {
   return s;
 }
 
+const Schema& Schemas::booklet_cover() {
+  static const Schema s{"booklet cover",
+                        "real cards shown on the booklet's cover",
+                        {R("deck", K::String, "the deck the cards come from"),
+                         R("cards", K::StringList, "card ids, left to right")}};
+  return s;
+}
+
+const Schema& Schemas::booklet() {
+  static const Schema s{
+      "booklet",
+      "the game's rule booklet",
+      {R("source", K::String, "the rules text (Markdown subset), relative to the game file"),
+       F("title", K::String, "cover title (default: the game's title)"),
+       F("subtitle", K::String, "a line under the cover title"),
+       F("accent", K::Color, "colour of headings, rules and callouts", "#1d4ea8"),
+       F("body_font", K::String, "font family of the text", "Noto Serif"),
+       F("heading_font", K::String, "font family of headings, tables and captions", "Noto Sans"),
+       O("cover", K::Object, &Schemas::booklet_cover(), "cards shown on the cover")}};
+  return s;
+}
+
+const Schema& Schemas::data_table() {
+  static const Schema s{"table",
+                        "a table of facts for the booklet ({{table NAME}})",
+                        {R("columns", K::StringList, "column headings"),
+                         R("rows", K::Any, "rows: lists of text or numbers, one per column")}};
+  return s;
+}
+
 const Schema& Schemas::game() {
   static const Schema s{
       "game",
@@ -245,7 +275,9 @@ const Schema& Schemas::game() {
        F("colors", K::Any, "a palette: names for colours"),
        O("designs", K::ObjectMap, &Schemas::design(), "named designs"),
        O("decks", K::ObjectList, &Schemas::deck(), "the decks", true),
-       O("boards", K::ObjectList, &Schemas::board(), "board previews of hex decks")}};
+       O("boards", K::ObjectList, &Schemas::board(), "board previews of hex decks"),
+       O("booklet", K::Object, &Schemas::booklet(), "the rule booklet"),
+       O("tables", K::ObjectMap, &Schemas::data_table(), "named tables of facts for the booklet")}};
   return s;
 }
 
@@ -321,7 +353,10 @@ const Schema& Schemas::fonts_file() {
   static const Schema s{"fonts file",
                         "templates/fonts.yaml",
                         {R("default", K::String, "family used when none is named"),
-                         O("fonts", K::ObjectList, &Schemas::font(), "the families", true)}};
+                         O("fonts", K::ObjectList, &Schemas::font(), "the families", true),
+                         F("hyphenation", K::String, "libhyphen dictionary for booklet text"),
+                         F("hyphenation_package", K::String,
+                           "Debian package that installs the dictionary")}};
   return s;
 }
 
@@ -348,7 +383,8 @@ std::vector<const Schema*> Schemas::all() {
                                   &facts(),    &unrelated(),  &answer_key(),  &card(),
                                   &stock(),    &grid(),       &paper(),       &card_size(),
                                   &font(),     &fonts_file(), &papers_file(), &cards_file(),
-                                  &designs_file(), &board(),      &board_rule()};
+                                  &designs_file(), &board(),      &board_rule(),
+                                  &booklet(),      &booklet_cover(), &data_table()};
   for (const auto& t : layer_types()) v.push_back(&layer(t));
   return v;
 }

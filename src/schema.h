@@ -74,6 +74,9 @@ struct Schemas {
   static const Schema& designs_file();
   static const Schema& board();
   static const Schema& board_rule();
+  static const Schema& booklet();
+  static const Schema& booklet_cover();
+  static const Schema& data_table();
   /// Every schema above, for documentation and tests.
   static std::vector<const Schema*> all();
 };

@@ -2,6 +2,7 @@
 // All sizes in points.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "model.h"
 
@@ -30,6 +31,10 @@ class TextMeasurer {
   /// Sets `text` wrapped at `wrap_width` points and returns its extent.
   virtual TextExtent measure(const std::string& text, const TextStyle& style,
                              double wrap_width) const = 0;
+  /// The height of each line of `text` wrapped at `wrap_width`, top to bottom; they add
+  /// up to measure().height. The default splits that height evenly.
+  virtual std::vector<double> line_heights(const std::string& text, const TextStyle& style,
+                                           double wrap_width) const;
 };
 
 /// A fixed-metrics measurer for tests: every character is 0.5 em wide, lines are

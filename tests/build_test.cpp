@@ -54,7 +54,7 @@ TEST(Build, SameInputGivesIdenticalBytes) {
     ++files;
     EXPECT_EQ(slurp(e.path()), slurp(b / "echad" / e.path().filename())) << e.path().filename();
   }
-  EXPECT_EQ(files, 7);  // 4 sheet PDFs, 2 answer keys, manifest.json
+  EXPECT_EQ(files, 11);  // 4 sheet PDFs, 2 answer keys, 4 booklets, manifest.json
 }
 
 TEST(Build, FailedBuildLeavesPreviousOutputUntouched) {
@@ -116,7 +116,12 @@ TEST(Build, SingleSidedAndPaperOptions) {
   EXPECT_FALSE(fs::exists(out / "echad" / "cards-poker-3x3-letter.pdf"));
   const std::string m = slurp(out / "echad" / "manifest.json");
   EXPECT_NE(m.find("\"page_count\": 6"), std::string::npos);
-  EXPECT_EQ(m.find("\"side\": \"back\""), std::string::npos);
+  // No card backs; only the imposed booklet, which is two-sided by nature, has back sides.
+  EXPECT_EQ(m.find("\"side\": \"back\", \"placements\": [\n"), std::string::npos);
+  EXPECT_EQ(m.find("\"side\": \"back\", \"rect\""), std::string::npos);
+  EXPECT_TRUE(fs::exists(out / "echad" / "rules-a5.pdf"));
+  EXPECT_TRUE(fs::exists(out / "echad" / "rules-booklet-a4.pdf"));
+  EXPECT_FALSE(fs::exists(out / "echad" / "rules-half-letter.pdf"));
 }
 
 TEST(Cli, VersionHelpAndUsageErrors) {
@@ -146,7 +151,7 @@ TEST(Cli, CheckExitsOneWithEveryDiagnostic) {
 TEST(Cli, CheckPassesOnEchadAndStocksListsTheLabelStock) {
   CliRun r = cli("check content/echad.yaml");
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_EQ(r.output, "content/echad.yaml: ok (1 decks, 54 cards, 6 outputs)\n");
+  EXPECT_EQ(r.output, "content/echad.yaml: ok (1 decks, 54 cards, 10 outputs)\n");
   CliRun s = cli("stocks");
   EXPECT_EQ(s.status, 0);
   EXPECT_NE(s.output.find("poker-labels-letter   letter  poker         labels     2x4 r90  8"),
