@@ -160,6 +160,28 @@ std::vector<std::string> spec_names() {
   return v;
 }
 
+// Text gathered from several source lines, remembering where each line's piece starts,
+// so a problem found in the joined text is reported at its own line and column.
+struct Src {
+  std::string text;
+  std::vector<size_t> offsets;
+  std::vector<int> lines;
+  std::vector<size_t> cols;  // 0-based
+  void add(const std::string& piece, int line, size_t col) {
+    if (!text.empty()) text += ' ';
+    offsets.push_back(text.size());
+    lines.push_back(line);
+    cols.push_back(col);
+    text += piece;
+  }
+  std::pair<int, size_t> at(size_t pos) const {
+    size_t k = 0;
+    while (k + 1 < offsets.size() && offsets[k + 1] <= pos) ++k;
+    if (offsets.empty()) return {0, pos};
+    return {lines[k], cols[k] + (pos - offsets[k])};
+  }
+};
+
 class Parser {
  public:
   Parser(const std::string& file, const Game& g, Diagnostics& d) : file_(file), g_(g), d_(d) {}
@@ -173,7 +195,12 @@ class Parser {
   bool tokenize(const std::string& inner, int line, size_t col0, Directive* out);
   std::optional<Directive> directive(const std::string& inner, int line, size_t col0);
   // Expands inline {{count}} directives in `raw` and converts it to markup.
-  std::string inline_text(const std::string& raw, int line, size_t col0);
+  std::string inline_text(const Src& src);
+  std::string inline_text(const std::string& raw, int line, size_t col0) {
+    Src s;
+    s.add(raw, line, col0);
+    return inline_text(s);
+  }
   std::optional<std::string> count(const Directive& dv);
   void block_directive(const Directive& dv, std::vector<Block>* out);
   const Deck* deck(const std::string& id, const Mark& m);
@@ -352,7 +379,8 @@ std::optional<std::string> Parser::count(const Directive& dv) {
   return std::to_string(n);
 }
 
-std::string Parser::inline_text(const std::string& raw, int line, size_t col0) {
+std::string Parser::inline_text(const Src& src) {
+  const std::string& raw = src.text;
   std::string expanded;
   size_t i = 0;
   while (i < raw.size()) {
@@ -364,11 +392,13 @@ std::string Parser::inline_text(const std::string& raw, int line, size_t col0) {
     expanded += raw.substr(i, open - i);
     const size_t close = raw.find("}}", open + 2);
     if (close == std::string::npos) {
-      d_.error(at(line, col0 + open), "'{{' without a closing '}}'");
+      const auto [line, col] = src.at(open);
+      d_.error(at(line, col), "'{{' without a closing '}}'");
       expanded += raw.substr(open);
       break;
     }
-    auto dv = directive(raw.substr(open + 2, close - open - 2), line, col0 + open + 2);
+    const auto [line, col] = src.at(open + 2);
+    auto dv = directive(raw.substr(open + 2, close - open - 2), line, col);
     if (dv) {
       const DirectiveSpec* spec = find_spec(dv->name);
       if (spec->block) {
@@ -624,12 +654,10 @@ std::vector<Block> Parser::run(const std::string& text) {
       Block b;
       b.kind = BlockKind::Callout;
       b.mark = at(line_no(i), 0);
-      std::string para;
-      int para_line = line_no(i);
-      size_t para_col = 0;
+      Src para;
       auto flush = [&] {
-        if (!trim(para).empty()) b.paragraphs.push_back(inline_text(trim(para), para_line, para_col));
-        para.clear();
+        if (!para.text.empty()) b.paragraphs.push_back(inline_text(para));
+        para = Src{};
       };
       while (i < n && starts_with(lines[i], ">")) {
         std::string body = lines[i].substr(1);
@@ -641,11 +669,8 @@ std::vector<Block> Parser::run(const std::string& text) {
         if (trim(body).empty()) {
           flush();
         } else {
-          if (para.empty()) {
-            para_line = line_no(i);
-            para_col = col;
-          }
-          para += (para.empty() ? "" : " ") + trim(body);
+          const size_t lead = body.find_first_not_of(" \t");
+          para.add(trim(body), line_no(i), col + lead);
         }
         ++i;
       }
@@ -693,23 +718,28 @@ std::vector<Block> Parser::run(const std::string& text) {
       b.mark = at(line_no(i), 0);
       const size_t text_at = bullet ? 2 : num_at;
       if (!bullet) b.number = l.substr(0, num_at - 2) + ".";
-      std::string raw = trim(l.substr(text_at));
-      const int first_line = line_no(i);
+      Src raw;
+      raw.add(trim(l.substr(text_at)), line_no(i), text_at);
       ++i;
-      while (i < n && !blank(i) && starts_with(lines[i], "  ")) raw += " " + trim(lines[i++]);
-      b.text = inline_text(raw, first_line, text_at);
+      while (i < n && !blank(i) && starts_with(lines[i], "  ")) {
+        raw.add(trim(lines[i]), line_no(i), lines[i].find_first_not_of(" \t"));
+        ++i;
+      }
+      b.text = inline_text(raw);
       out.push_back(b);
       continue;
     }
     Block b;
     b.kind = BlockKind::Paragraph;
     b.mark = at(line_no(i), 0);
-    std::string raw = t;
-    const int first_line = line_no(i);
-    const size_t col = l.find_first_not_of(" \t");
+    Src raw;
+    raw.add(t, line_no(i), l.find_first_not_of(" \t"));
     ++i;
-    while (i < n && !blank(i) && !starts_block(i)) raw += " " + trim(lines[i++]);
-    b.text = inline_text(raw, first_line, col);
+    while (i < n && !blank(i) && !starts_block(i)) {
+      raw.add(trim(lines[i]), line_no(i), lines[i].find_first_not_of(" \t"));
+      ++i;
+    }
+    b.text = inline_text(raw);
     out.push_back(b);
   }
   return out;

@@ -39,7 +39,7 @@ class Diagnostics {
   std::vector<Diagnostic> items_;
 };
 
-/// Levenshtein distance, for "did you mean".
+/// Edit distance counting a swap of neighbouring letters as one edit, for "did you mean".
 size_t edit_distance(const std::string& a, const std::string& b);
 
 /// The candidate closest to `word` if it is close enough to be a likely typo, else "".
