@@ -101,6 +101,9 @@ struct Styles {
 };
 
 constexpr double kListIndent = 15;
+// Pango does not count the hyphen it draws at a soft-hyphen break into the line's width,
+// so justified text is set this much narrower and the hyphen stays inside the measure.
+constexpr double kHyphenRoom = 4;
 constexpr double kCalloutPad = 8, kCalloutBar = 3;
 constexpr double kCellPadX = 4, kCellPadY = 2.5;
 constexpr double kCaptionGap = 4;
@@ -135,6 +138,7 @@ class Paginator {
             Diagnostics& d)
       : b_(b), w_(w), h_(h), m_(m), hy_(hy), d_(d), s_(b), mg_(booklet_margins(w, h)) {
     area_w_ = w_ - mg_.inner - mg_.outer;
+    hang_ = hy_ ? kHyphenRoom : 0;
     area_h_ = h_ - mg_.top - mg_.bottom;
   }
 
@@ -171,18 +175,18 @@ class Paginator {
       }
       case BlockKind::Paragraph:
         p.text = hyph(blk.text);
-        p.lines = m_.line_heights(p.text, s_.body, area_w_);
+        p.lines = m_.line_heights(p.text, s_.body, area_w_ - hang_);
         p.before = p.after = 5;
         break;
       case BlockKind::Bullet:
       case BlockKind::Numbered:
         p.text = hyph(blk.text);
-        p.lines = m_.line_heights(p.text, s_.body, area_w_ - kListIndent);
+        p.lines = m_.line_heights(p.text, s_.body, area_w_ - kListIndent - hang_);
         p.before = 5;
         p.after = 5;
         break;
       case BlockKind::Callout: {
-        const double w = area_w_ - 2 * kCalloutPad - kCalloutBar;
+        const double w = area_w_ - 2 * kCalloutPad - kCalloutBar - hang_;
         p.height = 2 * kCalloutPad;
         for (size_t i = 0; i < blk.paragraphs.size(); ++i) {
           p.paragraphs.push_back(hyph(blk.paragraphs[i]));
@@ -417,7 +421,7 @@ class Paginator {
           for (int k = first; k <= last; ++k) hsum += p.lines[k];
           const bool item = blk.kind != BlockKind::Paragraph;
           const double x = a.x + (item ? kListIndent : 0);
-          ArtItem t = text_item(p.text, s_.body, {x, top, a.right() - x, hsum}, kInk);
+          ArtItem t = text_item(p.text, s_.body, {x, top, a.right() - x - hang_, hsum}, kInk);
           const bool whole = first == 0 && last + 1 == static_cast<int>(p.lines.size());
           if (!whole) {
             t.first_line = first;
@@ -438,7 +442,7 @@ class Paginator {
           page.items.push_back(rect_item({a.x, top, kCalloutBar, p.height}, s_.accent));
           double y = top + kCalloutPad;
           const double x = a.x + kCalloutBar + kCalloutPad;
-          const double w = a.w - 2 * kCalloutPad - kCalloutBar;
+          const double w = a.w - 2 * kCalloutPad - kCalloutBar - hang_;
           for (size_t k = 0; k < p.paragraphs.size(); ++k) {
             page.items.push_back(text_item(p.paragraphs[k], s_.callout, {x, y, w, p.para_heights[k]}, kInk));
             y += p.para_heights[k] + 4;
@@ -641,6 +645,7 @@ class Paginator {
   Styles s_;
   BookletMargins mg_;
   double area_w_ = 0, area_h_ = 0;
+  double hang_ = 0;  // room kept for a break's hyphen at the end of justified lines
   std::vector<Prepared> prepared_;
   std::vector<Piece> pieces_;
 };

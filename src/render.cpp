@@ -310,26 +310,30 @@ struct Painter {
   }
 
   // Lines [first_line, first_line + line_count) of a paragraph split across pages: the
-  // whole paragraph is set (so breaks and justification match the measure), shifted up
-  // and clipped to the box.
+  // whole paragraph is set (so breaks and justification match the measure) and only those
+  // lines are drawn, so the PDF holds no hidden copy of the other lines.
   void fragment(const ArtItem& it) {
     PangoLayoutIter* iter = pango_layout_get_iter(layout);
     int line = 0, top = 0;
+    set_color(cr, it.color);
     do {
-      int y0 = 0, y1 = 0;
-      pango_layout_iter_get_line_yrange(iter, &y0, &y1);
-      if (line == it.first_line) top = y0;
+      if (line == it.first_line) {
+        int y0 = 0, y1 = 0;
+        pango_layout_iter_get_line_yrange(iter, &y0, &y1);
+        top = y0;
+      }
+      if (line >= it.first_line && line < it.first_line + it.line_count) {
+        PangoRectangle logical;
+        pango_layout_iter_get_line_extents(iter, nullptr, &logical);
+        const int baseline = pango_layout_iter_get_baseline(iter);
+        cairo_move_to(cr, it.box.x + double(logical.x) / PANGO_SCALE,
+                      it.box.y + double(baseline - top) / PANGO_SCALE);
+        pango_cairo_show_layout_line(cr, pango_layout_iter_get_line_readonly(iter));
+      }
       ++line;
     } while (pango_layout_iter_next_line(iter));
     pango_layout_iter_free(iter);
-    cairo_save(cr);
-    cairo_rectangle(cr, it.box.x - it.style.size, it.box.y, it.box.w + 2 * it.style.size, it.box.h);
-    cairo_clip(cr);
-    set_color(cr, it.color);
-    cairo_move_to(cr, it.box.x, it.box.y - double(top) / PANGO_SCALE);
-    pango_cairo_show_layout(cr, layout);
     cairo_new_path(cr);
-    cairo_restore(cr);
   }
 
   void image(const ArtItem& it) {
