@@ -83,6 +83,16 @@ std::string inline_markup(const std::string& s) {
   return o;
 }
 
+std::string part_name(const Game& g, const Deck& d) {
+  std::string n = d.title.empty() ? d.id : d.title;
+  const std::string prefix = g.title + ": ";
+  if (n.size() > prefix.size() && n.compare(0, prefix.size(), prefix) == 0) {
+    n = n.substr(prefix.size());
+    n[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(n[0])));
+  }
+  return n;
+}
+
 namespace {
 
 std::string trim(const std::string& s) {
@@ -476,8 +486,7 @@ void Parser::block_directive(const Directive& dv, std::vector<Block>* out) {
   if (dv.name == "parts") {
     b.header = {"Part", "Pieces"};
     for (const auto& dk : g_.decks)
-      b.rows.push_back({markup_escape(dk.title.empty() ? dk.id : dk.title),
-                        std::to_string(dk.total_cards())});
+      b.rows.push_back({markup_escape(part_name(g_, dk)), std::to_string(dk.total_cards())});
     out->push_back(b);
     return;
   }
@@ -792,6 +801,7 @@ std::optional<Booklet> load_booklet(const Game& g, Diagnostics& d) {
       }
     }
   }
+  for (const auto& dk : g.decks) b.parts.push_back({part_name(g, dk), dk.total_cards()});
   b.blocks = parse_booklet(text, s.path, g, d);
   return b;
 }

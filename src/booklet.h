@@ -23,7 +23,8 @@ struct FigureCard {
   Shape shape = Shape::Rect;
 };
 
-/// A label pointing at the part of a figure's first card that shows `field`.
+/// A label pointing at the part of a figure's last card (the one beside the labels) that
+/// shows `field`.
 struct FigureLabel {
   std::string field, text;
   // Card-local box of that part (points), filled from the card's art before layout;
@@ -41,7 +42,7 @@ struct Block {
   std::vector<std::string> header;     // Table: markup cells
   std::vector<std::vector<std::string>> rows;
   std::vector<FigureCard> cards;       // Figure
-  std::vector<FigureLabel> labels;     // Figure (about cards[0])
+  std::vector<FigureLabel> labels;     // Figure (about the last card)
   std::string caption;                 // Table, Figure: markup
   Mark mark;
 };
@@ -51,6 +52,7 @@ struct Booklet {
   Color accent;
   std::string body_font, heading_font;
   std::vector<FigureCard> cover;
+  std::vector<std::pair<std::string, long>> parts;  // deck name, pieces (cover, {{parts}})
   std::vector<Block> blocks;
   std::string source;  // the Markdown file
 };
@@ -61,6 +63,9 @@ std::string markup_escape(const std::string& s);
 /// Inline Markdown (**bold**, *italic*, \* escapes) to Pango markup. Unpaired markers
 /// stay literal.
 std::string inline_markup(const std::string& s);
+
+/// A deck's name for a parts list: its title without a leading "<game title>: ".
+std::string part_name(const Game& g, const Deck& d);
 
 /// Parses `text` (the Markdown file `file`) into blocks, resolving directives against `g`.
 std::vector<Block> parse_booklet(const std::string& text, const std::string& file, const Game& g,

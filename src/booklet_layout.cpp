@@ -537,7 +537,7 @@ class Paginator {
       const FigureLabel* lab;
     };
     std::vector<L> ls;
-    const double s = card.w / blk.cards[0].width;
+    const double s = card.w / blk.cards.back().width;
     for (const auto& lab : blk.labels) {
       const double h = text_h(lab.text, s_.label, lw);
       double ax = card.right(), ay = card.y + card.h / 2;
@@ -583,6 +583,7 @@ class Paginator {
       page.items.push_back(
           text_item(markup_escape(b_.subtitle), s_.cover_sub, {side, title_y + title_h + 8, tw, sh}, kWhite));
     }
+    double below = band + 30;
     if (!b_.cover.empty()) {
       double sum_w = 0, max_h = 0;
       for (const auto& c : b_.cover) {
@@ -602,10 +603,27 @@ class Paginator {
         page.cards.push_back({c, trim, scale});
         x += trim.w + gap;
       }
-      const double below = top + max_h * scale + 26;
-      page.items.push_back(text_item("Rule booklet", s_.cover_line, {side, below, tw, 18}, s_.accent));
-    } else {
-      page.items.push_back(text_item("Rule booklet", s_.cover_line, {side, band + 30, tw, 18}, s_.accent));
+      below = top + max_h * scale + 26;
+    }
+    page.items.push_back(text_item("Rule booklet", s_.cover_line, {side, below, tw, 18}, s_.accent));
+    // What the game's files print, so a teacher sees at a glance what the booklet is for.
+    if (!b_.parts.empty()) {
+      double y = below + 30;
+      TextStyle num = s_.cell;
+      num.size = 9;
+      num.bold = true;
+      num.align = Align::Right;
+      TextStyle name = s_.cell;
+      name.size = 9;
+      const double line = text_h("0", num, 100) + 2;
+      const double col = w_ / 2 - 40;
+      page.items.push_back(line_item(w_ / 2 - 60, y - 8, w_ / 2 + 60, y - 8, kLight, 0.5));
+      for (const auto& [part, n] : b_.parts) {
+        if (y + line > h_ - mg_.bottom - 4) break;
+        page.items.push_back(text_item(std::to_string(n), num, {col - 40, y, 34, line}, s_.accent));
+        page.items.push_back(text_item(markup_escape(part), name, {col, y, w_ - col - side, line}, kInk));
+        y += line;
+      }
     }
     TextStyle small = s_.caption;
     page.items.push_back(text_item("Print-and-play edition", small, {side, h_ - mg_.bottom, tw, 14}, kGrey));

@@ -149,12 +149,14 @@ struct Session {
   void anchor_labels(Prepared& p) const {
     for (auto& blk : p.booklet->blocks) {
       if (blk.kind != BlockKind::Figure || blk.cards.empty() || blk.labels.empty()) continue;
-      const Deck* deck = p.game.find_deck(blk.cards[0].deck);
-      const CardArt* art = p.face(blk.cards[0].deck, blk.cards[0].card);
+      // Labels sit beside the last card of the row and point into it.
+      const FigureCard& fc = blk.cards.back();
+      const Deck* deck = p.game.find_deck(fc.deck);
+      const CardArt* art = p.face(fc.deck, fc.card);
       if (!deck || !art) continue;
       const Card* card = nullptr;
       for (const auto& c : deck->cards)
-        if (c.id == blk.cards[0].card) card = &c;
+        if (c.id == fc.card) card = &c;
       const std::string face = card && !card->face.empty() ? card->face : deck->face;
       auto des = p.game.designs.find(face);
       if (des == p.game.designs.end()) continue;
