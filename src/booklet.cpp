@@ -6,6 +6,7 @@
 #include <set>
 
 #include "load.h"
+#include "paths.h"
 
 namespace cardstock {
 
@@ -765,6 +766,13 @@ std::optional<Booklet> load_booklet(const Game& g, Diagnostics& d) {
   if (!g.booklet) return std::nullopt;
   const BookletSpec& s = *g.booklet;
   std::string text;
+  {
+    std::string resolved, why;
+    if (!confined_path(g.dir, s.source, g.allow_outside, &resolved, &why)) {
+      d.error(s.mark, "booklet source " + why);
+      return std::nullopt;
+    }
+  }
   {
     Diagnostics rd;
     if (!read_file(s.path, &text, rd)) {

@@ -11,6 +11,7 @@
 #include <iomanip>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "booklet.h"
@@ -115,6 +116,7 @@ struct Session {
     if (!g) return nullptr;
     auto p = std::make_unique<Prepared>();
     p->game = std::move(*g);
+    p->game.allow_outside = opt.allow_outside;
     const Game& game = p->game;
     for (const auto& deck : game.decks) check_deck(deck, d);
     for (const auto& board : game.boards) check_board(game, board, d);
@@ -135,6 +137,7 @@ struct Session {
       p->faces.push_back(std::move(faces));
       p->backs.push_back(std::move(backs));
     }
+    check_images(*p, d);
     if (game.booklet) {
       p->booklet = load_booklet(game, d);
       if (p->booklet) anchor_labels(*p);
@@ -143,6 +146,23 @@ struct Session {
     if (d.has_errors()) return p;
     plan(*p, d);
     return p;
+  }
+
+  // Decodes every image the cards use once, now, so a corrupt or oversized file is an
+  // error at the card that names it rather than a failure half-way through writing.
+  void check_images(const Prepared& p, Diagnostics& d) const {
+    std::set<std::string> seen;
+    for (size_t k = 0; k < p.game.decks.size(); ++k) {
+      const Deck& deck = p.game.decks[k];
+      for (const auto* arts : {&p.faces[k], &p.backs[k]})
+        for (size_t c = 0; c < arts->size() && c < deck.cards.size(); ++c)
+          for (const auto& it : (*arts)[c].items) {
+            if (it.type != LayerType::Image || it.image.empty() || !seen.insert(it.image).second) continue;
+            std::string e;
+            if (!check_image(it.image, &e))
+              d.error(deck.cards[c].mark, "card '" + deck.cards[c].id + "': image cannot be used: " + e);
+          }
+    }
   }
 
   // Points each figure label at the part of the card's face that shows its field.

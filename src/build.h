@@ -23,6 +23,7 @@ struct BuildOptions {
   std::string paper = "all";  // a paper id (letter, a4, ...) or "all"
   bool backs = true;          // false: fronts only, no back pages
   bool strict = false;        // warnings count as errors
+  bool allow_outside = false; // images and booklet sources may lie outside the game's folder
   std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date
 };
 

@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <set>
 
+#include "paths.h"
+
 namespace fs = std::filesystem;
 
 namespace cardstock {
@@ -180,11 +182,16 @@ CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const De
     }
     if (l.type == LayerType::Image) {
       std::string src = r.expand(l.src, &l);
-      fs::path p = fs::path(g.dir) / src;
+      if (src.empty()) continue;
+      std::string resolved, why;
+      if (!confined_path(g.dir, src, g.allow_outside, &resolved, &why)) {
+        d.error(card.mark, "card '" + card.id + "': image " + why + " (layer at " + l.mark.str() + ")");
+        continue;
+      }
+      fs::path p = resolved;
       std::string ext = p.extension().string();
       std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
       std::error_code ec;
-      if (src.empty()) continue;
       if (ext != ".svg" && ext != ".png") {
         d.error(card.mark, "card '" + card.id + "': image '" + src +
                                "' must be .svg or .png (layer at " + l.mark.str() + ")");

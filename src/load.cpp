@@ -1,5 +1,7 @@
 #include "load.h"
 
+#include <yaml-cpp/depthguard.h>
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -23,6 +25,10 @@ bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* ou
   try {
     *out = YAML::Load(text);
     return true;
+  } catch (const YAML::DeepRecursion& e) {
+    d.error({name, e.mark.line + 1, e.mark.column + 1},
+            "YAML nesting is deeper than " + std::to_string(e.depth()) + " levels");
+    return false;
   } catch (const YAML::Exception& e) {
     Mark m{name, e.mark.line + 1, e.mark.column + 1};
     if (e.mark.is_null()) m.line = 0;
@@ -124,8 +130,8 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
     l.italic = r.str("style") == "italic";
     l.size = r.length("size");
     l.min_size = r.length("min_size");
-    if (l.size.pt <= 0) d.error(r.mark("size"), "'size' must be above zero");
-    if (l.min_size.pt <= 0) d.error(r.mark("min_size"), "'min_size' must be above zero");
+    if (l.size.pt == 0) d.error(r.mark("size"), "'size' must be above zero");  // negatives: validate
+    if (l.min_size.pt == 0) d.error(r.mark("min_size"), "'min_size' must be above zero");
     if (l.min_size.pt > l.size.pt) l.min_size = l.size;
     l.shrink = r.boolean("shrink");
     l.color = r.str("color");
@@ -291,6 +297,12 @@ bool read_file(const std::string& path, std::string* out, Diagnostics& d) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     d.error({path, 0, 0}, "cannot read file");
+    return false;
+  }
+  const auto size = fs::file_size(path, ec);
+  if (!ec && size > static_cast<std::uintmax_t>(kMaxFileBytes)) {
+    d.error({path, 0, 0}, "file is " + std::to_string(size >> 20) + " MB; content files are limited to " +
+                              std::to_string(kMaxFileBytes >> 20) + " MB");
     return false;
   }
   std::ostringstream ss;
@@ -615,6 +627,15 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
         }
         if (!kv.second.IsScalar() && !kv.second.IsNull()) {
           d.error(mark_of(kv.second, file), "card field '" + k + "' must be text or a number");
+          continue;
+        }
+        if (kv.second.IsScalar() && kv.second.Scalar().size() > kMaxFieldLength) {
+          d.error(mark_of(kv.second, file), "card field '" + k + "' is " +
+                                                std::to_string(kv.second.Scalar().size()) +
+                                                " bytes long; the limit is " +
+                                                std::to_string(kMaxFieldLength));
+          card.fields[k] = "";  // known but empty, so designs using it report nothing more
+          card.field_marks[k] = mark_of(kv.second, file);
           continue;
         }
         card.fields[k] = kv.second.IsNull() ? "" : kv.second.Scalar();

@@ -45,6 +45,8 @@ int main(int argc, char** argv) {
   bool single = false;
   build->add_flag("--single-sided", single, "fronts only: no back pages");
   build->add_flag("--strict", opt.strict, "treat warnings (e.g. text overflow) as errors");
+  build->add_flag("--allow-outside", opt.allow_outside,
+                  "let images and booklet sources lie outside the game file's folder");
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
   check->add_option("files", files, "game files");
@@ -52,6 +54,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"letter", "a4", "all"}))
       ->capture_default_str();
   check->add_flag("--strict", opt.strict, "treat warnings as errors");
+  check->add_flag("--allow-outside", opt.allow_outside,
+                  "let images and booklet sources lie outside the game file's folder");
 
   auto* stocks = app.add_subcommand("stocks", "list the shipped sheet stocks");
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");

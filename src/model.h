@@ -226,6 +226,7 @@ struct Game {
   std::string id, title;
   std::string file;  // path as given
   std::string dir;   // the game file's folder: images resolve against it
+  bool allow_outside = false;  // files may lie outside `dir` (--allow-outside)
   std::map<std::string, Color> palette;
   std::map<std::string, Design> designs;  // resolved, templates' designs included
   std::vector<Deck> decks;

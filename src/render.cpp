@@ -8,8 +8,10 @@
 #include <pango/pangofc-fontmap.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 
 namespace cardstock {
@@ -77,7 +79,8 @@ bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle&
   pango_font_description_set_family(fd, st.font.c_str());
   pango_font_description_set_weight(fd, st.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   pango_font_description_set_style(fd, st.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
-  pango_font_description_set_absolute_size(fd, st.size * PANGO_SCALE);
+  // A non-positive size was already reported by validation; keep Pango's assertions quiet.
+  pango_font_description_set_absolute_size(fd, std::max(st.size, 0.1) * PANGO_SCALE);
   pango_layout_set_font_description(layout, fd);
   pango_font_description_free(fd);
   // Auto-direction would flip left/right alignment for paragraphs that start in Hebrew;
@@ -183,6 +186,43 @@ void fill_and_stroke(cairo_t* cr, const ArtItem& it) {
   cairo_new_path(cr);
 }
 
+// Refuses files too big to be a card's picture before anything is decoded: a PNG's size
+// is read from its header, so a 100000 x 100000 image never allocates 40 GB.
+bool within_limits(const std::string& path, std::string* err) {
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(path, ec);
+  if (ec) {
+    *err = "cannot read '" + path + "'";
+    return false;
+  }
+  if (bytes > static_cast<std::uintmax_t>(kMaxImageBytes)) {
+    *err = "'" + path + "' is " + std::to_string(bytes >> 20) + " MB; images are limited to " +
+           std::to_string(kMaxImageBytes >> 20) + " MB";
+    return false;
+  }
+  if (path.size() > 4 && path.substr(path.size() - 4) == ".png") {
+    unsigned char h[24] = {};
+    FILE* f = std::fopen(path.c_str(), "rb");
+    const size_t got = f ? std::fread(h, 1, sizeof h, f) : 0;
+    if (f) std::fclose(f);
+    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    if (got < 24 || std::memcmp(h, sig, 8) != 0 || std::memcmp(h + 12, "IHDR", 4) != 0) {
+      *err = "'" + path + "' is not a PNG file";
+      return false;
+    }
+    auto be32 = [&](int o) {
+      return (long(h[o]) << 24) | (long(h[o + 1]) << 16) | (long(h[o + 2]) << 8) | long(h[o + 3]);
+    };
+    const long w = be32(16), hh = be32(20);
+    if (w <= 0 || hh <= 0 || w > kMaxImagePixels / hh) {
+      *err = "'" + path + "' is " + std::to_string(w) + " x " + std::to_string(hh) +
+             " pixels; images are limited to " + std::to_string(kMaxImagePixels / 1000000) + " megapixels";
+      return false;
+    }
+  }
+  return true;
+}
+
 // Images are decoded once per file and drawn from the same surface every time, so the
 // PDF embeds each image once however many cards show it.
 class ImageCache {
@@ -199,6 +239,10 @@ class ImageCache {
     auto it = images_.find(path);
     if (it != images_.end()) return it->second.surface ? &it->second : nullptr;
     Image img;
+    if (!within_limits(path, err)) {
+      images_[path] = img;
+      return nullptr;
+    }
     if (path.size() > 4 && path.substr(path.size() - 4) == ".png") {
       cairo_surface_t* s = cairo_image_surface_create_from_png(path.c_str());
       if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
@@ -211,7 +255,9 @@ class ImageCache {
       GError* gerr = nullptr;
       RsvgHandle* h = rsvg_handle_new_from_file(path.c_str(), &gerr);
       if (!h) {
-        *err = "cannot read SVG '" + path + "': " + (gerr ? gerr->message : "unknown error");
+        std::string why = gerr ? gerr->message : "unknown error";
+        while (!why.empty() && std::isspace(static_cast<unsigned char>(why.back()))) why.pop_back();
+        *err = "cannot read SVG '" + path + "': " + why;
         if (gerr) g_error_free(gerr);
       } else {
         gdouble w = 0, hh = 0;
@@ -428,6 +474,11 @@ struct Painter {
 };
 
 }  // namespace
+
+bool check_image(const std::string& path, std::string* err) {
+  ImageCache cache;
+  return cache.get(path, err) != nullptr;
+}
 
 bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PageArt>& pages,
                 const Fonts& fonts, std::string* err) {

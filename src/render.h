@@ -70,6 +70,14 @@ struct PdfInfo {
   double width = 0, height = 0;
 };
 
+/// Largest image file accepted, and largest PNG in pixels (width x height).
+inline constexpr long kMaxImageBytes = 32L << 20;
+inline constexpr long kMaxImagePixels = 40L * 1000 * 1000;
+
+/// Opens and decodes an image (SVG or PNG) as render_pdf would, within the limits above.
+/// Returns false with *err saying why it cannot be used.
+bool check_image(const std::string& path, std::string* err);
+
 /// Draws `pages` into a new PDF at `path`. Card art is drawn within each card's bleed
 /// rectangle, turned by its rotation. Returns false with *err set on failure.
 bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PageArt>& pages,
