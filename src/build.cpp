@@ -1,10 +1,19 @@
 #include "build.h"
 
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <functional>
+#include <iostream>
+#include <mutex>
+#include <thread>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -53,11 +62,19 @@ namespace {
 
 // Everything a game needs to be written, with no file touched yet.
 struct Prepared {
+  std::string source;  // the game file as named
   Game game;
   // Per deck, per card index: resolved face and back art.
   std::vector<std::vector<CardArt>> faces, backs;
   std::optional<Booklet> booklet;
   std::vector<OutputPlan> plans;
+  std::vector<std::string> inputs;  // every file the outputs were made from
+  std::string inputs_key;
+  Diagnostics diags;
+  bool loaded = false, up_to_date = false, failed = false;
+  std::string previous_manifest;                       // as found in out/<game>/
+  std::vector<std::string> temps;                      // rendered, not yet renamed
+  std::vector<bool> rewrite;                           // per plan: render it again
   const CardArt* face(const std::string& deck, const std::string& card) const {
     for (size_t i = 0; i < game.decks.size(); ++i) {
       if (game.decks[i].id != deck) continue;
@@ -68,34 +85,188 @@ struct Prepared {
   }
 };
 
+// What one thread needs to measure and draw: its own font map (Pango font maps are not
+// shared between threads) and hyphenation dictionary.
+struct Worker {
+  std::unique_ptr<Fonts> fonts;
+  std::unique_ptr<PangoMeasurer> measurer;
+  std::unique_ptr<DictHyphenator> hyphenator;
+};
+
+// FNV-1a over a file's bytes, hex; "" if it cannot be read. Cached: the templates and
+// fonts are shared by every game of a run.
+class FileHashes {
+ public:
+  std::string get(const std::string& path) {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      auto it = cache_.find(path);
+      if (it != cache_.end()) return it->second;
+    }
+    std::ifstream in(path, std::ios::binary);
+    std::string h;
+    if (in) {
+      std::stringstream ss;
+      ss << in.rdbuf();
+      const std::string bytes = ss.str();
+      // Eight bytes a step (fonts are megabytes and this runs on every build).
+      std::uint64_t v = 1469598103934665603ULL ^ bytes.size();
+      size_t i = 0;
+      for (; i + 8 <= bytes.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, bytes.data() + i, 8);
+        v = (v ^ w) * 0x9E3779B97F4A7C15ULL;
+        v ^= v >> 29;
+      }
+      for (; i < bytes.size(); ++i) v = (v ^ static_cast<unsigned char>(bytes[i])) * 1099511628211ULL;
+      char hex[17];
+      std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(v));
+      h = hex;
+    }
+    std::lock_guard<std::mutex> lock(m_);
+    return cache_[path] = h;
+  }
+
+ private:
+  std::mutex m_;
+  std::map<std::string, std::string> cache_;
+};
+
+std::string combine(const std::vector<std::string>& parts) {
+  std::uint64_t v = 1469598103934665603ULL;
+  for (const auto& p : parts)
+    for (unsigned char c : p + "\n") {
+      v ^= c;
+      v *= 1099511628211ULL;
+    }
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(v));
+  return hex;
+}
+
+// Runs `argv` lists as child processes (fresh programs: exec, never a bare fork of this
+// one), at most `jobs` at a time, and returns each one's exit status and output, in order.
+struct ChildResult {
+  int status = 1;
+  std::string out, err;
+};
+
+std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>>& argvs, int jobs) {
+  std::vector<ChildResult> results(argvs.size());
+  struct Child {
+    pid_t pid;
+    int out, err;
+    size_t index;
+  };
+  std::vector<Child> running;
+  auto drain = [](int fd, std::string* to) {
+    char buf[4096];
+    for (ssize_t got; (got = ::read(fd, buf, sizeof buf)) > 0;) to->append(buf, static_cast<size_t>(got));
+    ::close(fd);
+  };
+  auto reap = [&](const Child& c) {
+    // Both pipes are read to the end before waiting; a child's output is small (its
+    // diagnostics and one line a game), so reading them one after the other cannot stall.
+    drain(c.out, &results[c.index].out);
+    drain(c.err, &results[c.index].err);
+    int status = 0;
+    ::waitpid(c.pid, &status, 0);
+    results[c.index].status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    if (!WIFEXITED(status))
+      results[c.index].err += "cardstock: error: a build process stopped with signal " +
+                              std::to_string(WTERMSIG(status)) + "\n";
+  };
+  for (size_t i = 0; i < argvs.size(); ++i) {
+    if (static_cast<int>(running.size()) >= std::max(1, jobs)) {
+      reap(running.front());
+      running.erase(running.begin());
+    }
+    int o[2], e[2];
+    if (::pipe(o) != 0 || ::pipe(e) != 0) {
+      results[i].err = "cardstock: error: cannot start a build process\n";
+      continue;
+    }
+    std::vector<char*> args;
+    for (const auto& a : argvs[i]) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::dup2(o[1], 1);
+      ::dup2(e[1], 2);
+      ::close(o[0]);
+      ::close(e[0]);
+      ::close(o[1]);
+      ::close(e[1]);
+      ::execv(args[0], args.data());
+      ::_exit(127);
+    }
+    ::close(o[1]);
+    ::close(e[1]);
+    if (pid < 0) {
+      ::close(o[0]);
+      ::close(e[0]);
+      results[i].err = "cardstock: error: cannot start a build process\n";
+      continue;
+    }
+    running.push_back({pid, o[0], e[0], i});
+  }
+  for (const auto& c : running) reap(c);
+  return results;
+}
+
 struct Session {
   const BuildOptions& opt;
   std::ostream& out;
   std::ostream& err;
   Templates templates;
-  std::unique_ptr<Fonts> fonts;
-  std::unique_ptr<PangoMeasurer> measurer;
-  std::unique_ptr<DictHyphenator> hyphenator;
+  std::vector<std::unique_ptr<Worker>> workers;
+  FileHashes hashes;
+  std::vector<std::string> template_files;  // every file of templates/ plus fonts, sorted
 
-  // Loads templates and fonts; false (after printing) on error.
+  // Loads templates; false (after printing) on error.
   bool start() {
     Diagnostics d;
     templates = load_templates(opt.templates_dir, d);
-    if (!d.has_errors())
-      fonts = Fonts::load(templates.fonts, {opt.templates_dir + "/fonts.yaml", 0, 0}, d);
-    if (!d.has_errors() && !templates.fonts.hyphenation.empty()) {
-      std::string e;
-      hyphenator = DictHyphenator::load(templates.fonts.hyphenation, &e);
-      if (!hyphenator)
-        d.error({opt.templates_dir + "/fonts.yaml", 0, 0},
-                e + (templates.fonts.hyphenation_package.empty()
-                         ? std::string()
-                         : " (install Debian package " + templates.fonts.hyphenation_package + ")"));
-    }
     err << d.str();
     if (d.has_errors()) return false;
-    measurer = std::make_unique<PangoMeasurer>(*fonts);
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(opt.templates_dir, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_regular_file()) template_files.push_back(it->path().string());
+    for (const auto& fam : templates.fonts.families)
+      for (const auto& f : fam.files) template_files.push_back(f);
+    if (!templates.fonts.hyphenation.empty()) template_files.push_back(templates.fonts.hyphenation);
+    std::sort(template_files.begin(), template_files.end());
     return true;
+  }
+
+  // Fonts and dictionaries for `n` threads, loaded once, before any thread starts.
+  bool start_workers(size_t n) {
+    Diagnostics d;
+    while (workers.size() < n && !d.has_errors()) {
+      auto w = std::make_unique<Worker>();
+      w->fonts = Fonts::load(templates.fonts, {opt.templates_dir + "/fonts.yaml", 0, 0}, d);
+      if (d.has_errors()) break;
+      w->measurer = std::make_unique<PangoMeasurer>(*w->fonts);
+      workers.push_back(std::move(w));
+    }
+    err << d.str();
+    return !d.has_errors();
+  }
+
+  std::string options_key() const {
+    return std::string("cardstock ") + kVersion + " paper=" + opt.paper + " backs=" + (opt.backs ? "1" : "0") +
+           " strict=" + (opt.strict ? "1" : "0") + " outside=" + (opt.allow_outside ? "1" : "0") +
+           " date=" + (opt.date.empty() ? pinned_date() : opt.date);
+  }
+
+  // The key of a set of input files: options, tool version, and every file's bytes.
+  std::string inputs_key(std::vector<std::string> files) {
+    std::sort(files.begin(), files.end());
+    files.erase(std::unique(files.begin(), files.end()), files.end());
+    std::vector<std::string> parts{options_key()};
+    for (const auto& f : files) parts.push_back(f + " " + hashes.get(f));
+    return combine(parts);
   }
 
   bool paper_wanted(const std::string& paper) const {
@@ -111,12 +282,24 @@ struct Session {
     return out;
   }
 
-  std::unique_ptr<Prepared> prepare(const std::string& path, Diagnostics& d) {
-    auto g = load_game(path, templates, d);
-    if (!g) return nullptr;
-    auto p = std::make_unique<Prepared>();
-    p->game = std::move(*g);
-    p->game.allow_outside = opt.allow_outside;
+  // Resolves every card and plans every output of a loaded game, with `w`'s fonts.
+  void prepare(Prepared& pr, Worker& worker, Diagnostics& d) {
+    // A measurer of its own, so this game's layout never depends on what the thread
+    // measured before (see Fonts::Impl::new_map).
+    Worker w;
+    w.measurer = std::make_unique<PangoMeasurer>(*worker.fonts);
+    // Only booklets are hyphenated; a game without one never needs the dictionary.
+    if (pr.game.booklet && !templates.fonts.hyphenation.empty()) {
+      std::string e;
+      w.hyphenator = DictHyphenator::load(templates.fonts.hyphenation, &e);
+      if (!w.hyphenator)
+        d.warning(pr.game.booklet->mark,
+                  e + (templates.fonts.hyphenation_package.empty()
+                           ? std::string()
+                           : " (install Debian package " + templates.fonts.hyphenation_package + ")") +
+                      "; the booklet is set without hyphenation");
+    }
+    Prepared* p = &pr;
     const Game& game = p->game;
     for (const auto& deck : game.decks) check_deck(deck, d);
     for (const auto& board : game.boards) check_board(game, board, d);
@@ -128,11 +311,11 @@ struct Session {
         auto f = game.designs.find(face);
         faces.push_back(f == game.designs.end()
                             ? CardArt{}
-                            : resolve_card(game, deck, card, f->second, *measurer, d));
+                            : resolve_card(game, deck, card, f->second, *w.measurer, d));
         auto b = game.designs.find(back);
         backs.push_back(back.empty() || b == game.designs.end()
                             ? CardArt{}
-                            : resolve_card(game, deck, card, b->second, *measurer, d));
+                            : resolve_card(game, deck, card, b->second, *w.measurer, d));
       }
       p->faces.push_back(std::move(faces));
       p->backs.push_back(std::move(backs));
@@ -143,9 +326,45 @@ struct Session {
       if (p->booklet) anchor_labels(*p);
     }
     if (opt.strict) d.make_warnings_errors();
-    if (d.has_errors()) return p;
-    plan(*p, d);
-    return p;
+    if (d.has_errors()) return;
+    plan(*p, w, d);
+    stamp(*p);
+  }
+
+  // The files a game's outputs were made from, and each output's key over its own inputs
+  // (the game file, templates and fonts for all; a deck's images for its sheets; the
+  // rules text and every image for the booklets).
+  void stamp(Prepared& p) {
+    std::vector<std::string> common = template_files;
+    common.push_back(p.source);
+    std::vector<std::string> all_images;
+    std::map<std::string, std::vector<std::string>> deck_images;
+    for (size_t k = 0; k < p.game.decks.size(); ++k)
+      for (const auto* arts : {&p.faces[k], &p.backs[k]})
+        for (const auto& a : *arts)
+          for (const auto& it : a.items)
+            if (!it.image.empty()) {
+              deck_images[p.game.decks[k].id].push_back(it.image);
+              all_images.push_back(it.image);
+            }
+    std::vector<std::string> everything = common;
+    everything.insert(everything.end(), all_images.begin(), all_images.end());
+    if (p.game.booklet) everything.push_back(p.game.booklet->path);
+    std::sort(everything.begin(), everything.end());
+    everything.erase(std::unique(everything.begin(), everything.end()), everything.end());
+    p.inputs = everything;
+    p.inputs_key = inputs_key(everything);
+    for (auto& o : p.plans) {
+      std::vector<std::string> files = common;
+      if (o.booklet) {
+        files.insert(files.end(), all_images.begin(), all_images.end());
+        files.push_back(p.game.booklet->path);
+      } else {
+        const auto& imgs = deck_images[o.deck];
+        files.insert(files.end(), imgs.begin(), imgs.end());
+      }
+      o.inputs_key = combine({inputs_key(files), o.kind, o.file});
+    }
   }
 
   // Decodes every image the cards use once, now, so a corrupt or oversized file is an
@@ -192,7 +411,7 @@ struct Session {
 
   // A booklet: the reading-order pages on the small paper (half-Letter, A5) and the same
   // pages imposed two-up on the big one (Letter, A4) for folding.
-  void plan_booklet(Prepared& p, Diagnostics& d) {
+  void plan_booklet(Prepared& p, Worker& w, Diagnostics& d) {
     const std::pair<const char*, const char*> pairs[] = {{"letter", "half-letter"}, {"a4", "a5"}};
     for (const auto& [sheet_id, page_id] : pairs) {
       if (!paper_wanted(sheet_id)) continue;
@@ -204,7 +423,7 @@ struct Session {
         continue;
       }
       auto bl = std::make_shared<BookletLayout>(layout_booklet(*p.booklet, page->width.pt, page->height.pt,
-                                                               *measurer, hyphenator.get(), d));
+                                                               *w.measurer, w.hyphenator.get(), d));
       OutputPlan o;
       o.kind = "booklet";
       o.paper = page->id;
@@ -238,7 +457,7 @@ struct Session {
     }
   }
 
-  void plan(Prepared& p, Diagnostics& d) {
+  void plan(Prepared& p, Worker& w, Diagnostics& d) {
     const Game& game = p.game;
     for (const auto& deck : game.decks) {
       const size_t count = static_cast<size_t>(deck.total_cards());
@@ -289,7 +508,7 @@ struct Session {
             t.rows.push_back(row);
           }
           bool overflow = false;
-          o.items = layout_table(t, paper.width.pt, paper.height.pt, 36, *measurer, &overflow);
+          o.items = layout_table(t, paper.width.pt, paper.height.pt, 36, *w.measurer, &overflow);
           if (overflow)
             d.warning(deck.answer_key->mark, "answer key of deck '" + deck.id +
                                                  "' does not fit one " + paper.id + " page");
@@ -298,7 +517,7 @@ struct Session {
       }
     }
     for (const auto& board : game.boards) plan_board(p, board);
-    if (p.booklet) plan_booklet(p, d);
+    if (p.booklet) plan_booklet(p, w, d);
     if (opt.strict) d.make_warnings_errors();
   }
 
@@ -413,46 +632,121 @@ struct Session {
     return pages;
   }
 
-  // Renders every planned output to a temporary file, then renames them all.
-  bool write(const Prepared& p, const std::string& path) {
-    const fs::path dir = fs::path(opt.out_dir) / p.game.id;
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec || !fs::is_directory(dir)) {
-      err << dir.string() << ": error: cannot create output folder: " << ec.message() << "\n";
-      return false;
+  fs::path game_dir(const Prepared& p) const { return fs::path(opt.out_dir) / p.game.id; }
+
+  // What the last build recorded (manifest.json): its input files and keys.
+  static std::string recorded(const std::string& manifest, const std::string& key) {
+    const std::string tag = "\"" + key + "\": \"";
+    const size_t at = manifest.find(tag);
+    if (at == std::string::npos) return "";
+    const size_t end = manifest.find('"', at + tag.size());
+    return manifest.substr(at + tag.size(), end - at - tag.size());
+  }
+
+  // True if nothing the game's outputs were made from has changed since the manifest was
+  // written, and every output it lists is still there: then nothing needs doing.
+  bool unchanged(Prepared& p) {
+    if (opt.force) return false;
+    p.previous_manifest = slurp(game_dir(p) / "manifest.json");
+    const std::string& m = p.previous_manifest;
+    const std::string key = recorded(m, "inputs_key");
+    if (key.empty()) return false;
+    std::vector<std::string> files;
+    const std::string list = "\"inputs\": [";
+    size_t at = m.find(list);
+    if (at == std::string::npos) return false;
+    const size_t end = m.find(']', at);
+    for (size_t q = m.find('"', at + list.size()); q != std::string::npos && q < end;) {
+      const size_t close = m.find('"', q + 1);
+      files.push_back(m.substr(q + 1, close - q - 1));
+      q = m.find('"', close + 1);
     }
-    const std::string date = opt.date.empty() ? pinned_date() : opt.date;
-    const std::string suffix = ".tmp-" + std::to_string(::getpid());
-    std::vector<std::pair<std::string, std::string>> renames;
+    // The game file, its rules text and the templates must be among them, as they are now.
+    std::vector<std::string> must = template_files;
+    must.push_back(p.source);
+    if (p.game.booklet) must.push_back(p.game.booklet->path);
+    for (const auto& f : must)
+      if (std::find(files.begin(), files.end(), f) == files.end()) return false;
+    if (inputs_key(files) != key) return false;
+    const std::string tag = "{\"file\": \"";
+    for (size_t q = m.find(tag); q != std::string::npos; q = m.find(tag, q + 1)) {
+      const size_t close = m.find('"', q + tag.size());
+      if (!fs::exists(game_dir(p) / m.substr(q + tag.size(), close - q - tag.size()))) return false;
+    }
+    return true;
+  }
+
+  static std::string slurp(const fs::path& f) {
+    std::ifstream in(f, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+
+  // Decides which outputs to render: those whose inputs changed or whose file is gone.
+  void choose(Prepared& p) {
+    p.rewrite.assign(p.plans.size(), true);
+    if (opt.force) return;
+    for (size_t i = 0; i < p.plans.size(); ++i) {
+      const auto& o = p.plans[i];
+      const std::string tag = "{\"file\": \"" + o.file + "\"";
+      const size_t at = p.previous_manifest.find(tag);
+      if (at == std::string::npos) continue;
+      const size_t end = p.previous_manifest.find("{\"file\": ", at + 1);
+      const std::string entry = p.previous_manifest.substr(at, end == std::string::npos ? std::string::npos : end - at);
+      if (recorded(entry, "inputs_key") == o.inputs_key && fs::exists(game_dir(p) / o.file))
+        p.rewrite[i] = false;
+    }
+  }
+
+  std::string temp_path(const Prepared& p, size_t i) const {
+    return (game_dir(p) / p.plans[i].file).string() + ".tmp-" + std::to_string(::getpid());
+  }
+
+  // Renders one output to its temporary file beside its final path.
+  void render(Prepared& p, size_t i, Worker& w, std::string* error) {
+    const OutputPlan& o = p.plans[i];
+    const std::string fin = (game_dir(p) / o.file).string();
+    const std::string tmp = p.temps[i];
+    PdfInfo info{p.game.title + " - " + o.file, std::string("cardstock ") + kVersion,
+                 opt.date.empty() ? pinned_date() : opt.date, o.sheets.width, o.sheets.height};
+    std::string e;
+    if (!render_pdf(tmp, info, page_art(p, o), *w.fonts, &e)) *error = fin + ": error: " + e + "\n";
+  }
+
+  // Writes the manifest (only if it changed) and renames every rendered file into place,
+  // or removes them all if any failed, leaving the previous files as they were.
+  bool finish(Prepared& p, const std::vector<std::string>& errors) {
+    const fs::path dir = game_dir(p);
     auto discard = [&] {
-      for (const auto& [tmp, fin] : renames) std::remove(tmp.c_str());
+      for (const auto& t : p.temps)
+        if (!t.empty()) std::remove(t.c_str());
     };
-    for (const auto& o : p.plans) {
-      const std::string fin = (dir / o.file).string();
-      const std::string tmp = fin + suffix;
-      renames.push_back({tmp, fin});
-      PdfInfo info{p.game.title + " - " + o.file, std::string("cardstock ") + kVersion, date,
-                   o.sheets.width, o.sheets.height};
-      std::string e;
-      if (!render_pdf(tmp, info, page_art(p, o), *fonts, &e)) {
-        err << fin << ": error: " << e << "\n";
+    for (const auto& e : errors)
+      if (!e.empty()) {
+        err << e;
         discard();
         return false;
       }
-    }
-    const std::string manifest = manifest_json(p.game, p.plans, path);
+    std::vector<std::pair<std::string, std::string>> renames;
+    for (size_t i = 0; i < p.plans.size(); ++i)
+      if (!p.temps[i].empty()) renames.push_back({p.temps[i], (dir / p.plans[i].file).string()});
+    const std::string manifest = manifest_json(p.game, p.plans, p.source, p.inputs, p.inputs_key);
     const std::string mfin = (dir / "manifest.json").string();
-    {
-      std::ofstream f(mfin + suffix, std::ios::binary | std::ios::trunc);
+    if (manifest != p.previous_manifest || opt.force) {
+      const std::string mtmp = mfin + ".tmp-" + std::to_string(::getpid());
+      std::ofstream f(mtmp, std::ios::binary | std::ios::trunc);
       f << manifest;
+      f.close();
       if (!f) {
         err << mfin << ": error: cannot write manifest\n";
         discard();
+        std::remove(mtmp.c_str());
         return false;
       }
+      renames.push_back({mtmp, mfin});
     }
-    renames.push_back({mfin + suffix, mfin});
+    std::error_code ec;
     for (const auto& [tmp, fin] : renames) {
       fs::rename(tmp, fin, ec);
       if (ec) {
@@ -461,17 +755,43 @@ struct Session {
         return false;
       }
     }
-    size_t pages = 0;
-    for (const auto& o : p.plans) pages += o.sheets.pages.size();
-    out << "built " << dir.string() << "/: " << p.plans.size() << " PDFs, " << pages
-        << " pages, manifest.json\n";
+    size_t pages = 0, rewritten = 0;
+    for (size_t i = 0; i < p.plans.size(); ++i) {
+      pages += p.plans[i].sheets.pages.size();
+      rewritten += p.rewrite[i];
+    }
+    out << "built " << dir.string() << "/: " << p.plans.size() << " PDFs, " << pages << " pages, manifest.json";
+    if (rewritten < p.plans.size()) out << " (" << rewritten << " rewritten, " << p.plans.size() - rewritten << " unchanged)";
+    out << "\n";
+    return true;
+  }
+
+  // Creates out/<game>/; false (after printing) if it cannot. Removes temporary files
+  // a killed build left behind (their process is gone), so they do not pile up.
+  bool make_dir(const Prepared& p) {
+    const fs::path dir = game_dir(p);
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec || !fs::is_directory(dir)) {
+      err << dir.string() << ": error: cannot create output folder: "
+          << (ec ? ec.message() : std::string("not a directory")) << "\n";
+      return false;
+    }
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      const std::string name = e.path().filename().string();
+      const size_t at = name.rfind(".tmp-");
+      if (at == std::string::npos) continue;
+      const std::string pid = name.substr(at + 5);
+      if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+      if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) fs::remove(e.path(), ec);
+    }
     return true;
   }
 };
 
 int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ostream& out,
         std::ostream& err, bool write) {
-  Session s{opt, out, err, {}, nullptr, nullptr};
+  Session s{opt, out, err, {}, {}, {}, {}};
   if (!s.start()) return 1;
   std::vector<std::string> files = given;
   if (files.empty()) {
@@ -481,27 +801,96 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
       return 1;
     }
   }
-  int status = 0;
+  const int jobs = opt.jobs > 0 ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
+  // Several games and several cores: one fresh cardstock process a game. Processes, not
+  // threads: Pango and librsvg keep state that threads drawing at once disturbed (output
+  // not byte-identical, an occasional crash), and a forked copy of this process could
+  // inherit a lock held by a library's helper thread.
+  if (write && jobs > 1 && files.size() > 1 && !opt.self_exe.empty()) {
+    std::vector<std::vector<std::string>> argvs;
+    for (const auto& f : files) {
+      std::vector<std::string> a = {opt.self_exe, "--templates", opt.templates_dir, "build", f, "-o",
+                                    opt.out_dir, "--paper", opt.paper, "-j", "1"};
+      if (!opt.backs) a.push_back("--single-sided");
+      if (opt.strict) a.push_back("--strict");
+      if (opt.allow_outside) a.push_back("--allow-outside");
+      if (opt.force) a.push_back("--force");
+      argvs.push_back(a);
+    }
+    int status = 0;
+    for (const auto& r : run_children(argvs, jobs)) {
+      out << r.out;
+      err << r.err;
+      if (r.status != 0) status = 1;
+    }
+    return status;
+  }
+  std::vector<std::unique_ptr<Prepared>> games;
+  // Load every game (cheap) and skip those whose outputs are up to date.
+  size_t to_prepare = 0;
   for (const auto& path : files) {
-    Diagnostics d;
-    auto p = s.prepare(path, d);
-    err << d.str();
-    if (!p || d.has_errors()) {
-      err << path << ": " << d.error_count() << " error(s), " << d.warning_count()
+    auto p = std::make_unique<Prepared>();
+    p->source = path;
+    if (auto g = load_game(path, s.templates, p->diags)) {
+      p->game = std::move(*g);
+      p->game.allow_outside = opt.allow_outside;
+      p->loaded = !p->diags.has_errors();
+      if (p->loaded && write) p->up_to_date = s.unchanged(*p);
+    }
+    to_prepare += p->loaded && !p->up_to_date;
+    games.push_back(std::move(p));
+  }
+  if (to_prepare && !s.start_workers(1)) return 1;
+  // Resolving and planning is quick (a tenth of the drawing); it runs here, in order.
+  for (auto& gp : games)
+    if (gp->loaded && !gp->up_to_date) s.prepare(*gp, *s.workers[0], gp->diags);
+  int status = 0;
+  std::vector<Prepared*> writing;
+  for (auto& gp : games) {
+    Prepared& p = *gp;
+    err << p.diags.str();
+    if (!p.loaded || p.diags.has_errors()) {
+      err << p.source << ": " << p.diags.error_count() << " error(s), " << p.diags.warning_count()
           << " warning(s); " << (write ? "nothing written" : "check failed") << "\n";
       status = 1;
       continue;
     }
     if (!write) {
       long cards = 0;
-      for (const auto& deck : p->game.decks) cards += deck.total_cards();
-      out << path << ": ok (" << p->game.decks.size() << " decks, " << cards << " cards, "
-          << p->plans.size() << " outputs";
-      if (d.warning_count()) out << ", " << d.warning_count() << " warning(s)";
+      for (const auto& deck : p.game.decks) cards += deck.total_cards();
+      out << p.source << ": ok (" << p.game.decks.size() << " decks, " << cards << " cards, "
+          << p.plans.size() << " outputs";
+      if (p.diags.warning_count()) out << ", " << p.diags.warning_count() << " warning(s)";
       out << ")\n";
       continue;
     }
-    if (!s.write(*p, path)) status = 1;
+    if (p.up_to_date) continue;
+    if (!s.make_dir(p)) {
+      status = 1;
+      continue;
+    }
+    s.choose(p);
+    p.temps.assign(p.plans.size(), "");
+    writing.push_back(&p);
+  }
+  if (!write) return status;
+  std::map<Prepared*, std::vector<std::string>> errors;
+  for (Prepared* p : writing) {
+    errors[p].assign(p->plans.size(), "");
+    for (size_t i = 0; i < p->plans.size(); ++i)
+      if (p->rewrite[i]) {
+        p->temps[i] = s.temp_path(*p, i);
+        s.render(*p, i, *s.workers[0], &errors[p][i]);
+      }
+  }
+  for (auto& gp : games) {
+    Prepared& p = *gp;
+    if (p.up_to_date) {
+      out << "up to date: " << s.game_dir(p).string() << "/\n";
+      continue;
+    }
+    if (std::find(writing.begin(), writing.end(), &p) == writing.end()) continue;
+    if (!s.finish(p, errors[&p])) status = 1;
   }
   return status;
 }

@@ -24,6 +24,9 @@ struct BuildOptions {
   bool backs = true;          // false: fronts only, no back pages
   bool strict = false;        // warnings count as errors
   bool allow_outside = false; // images and booklet sources may lie outside the game's folder
+  bool force = false;         // render every output even if its inputs did not change
+  int jobs = 0;               // games built at once; 0 = one per core
+  std::string self_exe;       // the cardstock program, to run one process a game ("" = all here)
   std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date
 };
 
@@ -41,13 +44,16 @@ struct OutputPlan {
   std::vector<ArtItem> items;    // for the answer key (page coordinates)
   std::shared_ptr<const BookletLayout> booklet;  // booklet pages (both booklet kinds)
   std::vector<ImposedSide> imposed;              // booklet-imposed: one per sheet side
+  std::string inputs_key;  // over everything this output is made from (incremental builds)
 };
 
 /// Checks files without writing anything.
 int check_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err);
 
-/// Builds files into opt.out_dir.
+/// Builds files into opt.out_dir. An output whose inputs (game file, rules text,
+/// templates, fonts, images, options, tool version) are unchanged since the last build
+/// is left untouched. With opt.self_exe set, several games build in parallel processes.
 int build_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err);
 

@@ -47,6 +47,9 @@ int main(int argc, char** argv) {
   build->add_flag("--strict", opt.strict, "treat warnings (e.g. text overflow) as errors");
   build->add_flag("--allow-outside", opt.allow_outside,
                   "let images and booklet sources lie outside the game file's folder");
+  build->add_flag("--force", opt.force, "render every output, even those whose inputs did not change");
+  build->add_option("-j,--jobs", opt.jobs, "games built at once, one process each (default: one per core)")
+      ->check(CLI::Range(1, 256));
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
   check->add_option("files", files, "game files");
@@ -67,6 +70,11 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   opt.backs = !single;
+  {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) opt.self_exe = exe.string();
+  }
   if (*build) return cardstock::build_files(files, opt, std::cout, std::cerr);
   if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
   if (*stocks) return cardstock::list_stocks(opt, std::cout, std::cerr);

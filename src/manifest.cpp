@@ -49,7 +49,7 @@ std::string card_source(const Game& g, const FigureCard& c) {
 void booklet_output(std::ostream& o, const Game& g, const OutputPlan& p) {
   const BookletLayout& bl = *p.booklet;
   o << "\n    {\"file\": " << json_string(p.file) << ", \"kind\": " << json_string(p.kind)
-    << ", \"paper\": " << json_string(p.paper) << ",\n     \"page_size\": [" << num(p.sheets.width)
+    << ", \"inputs_key\": " << json_string(p.inputs_key) << ", \"paper\": " << json_string(p.paper) << ",\n     \"page_size\": [" << num(p.sheets.width)
     << ", " << num(p.sheets.height) << "], \"page_count\": " << p.sheets.pages.size();
   if (p.kind == "booklet") {
     o << ", \"contents\": [";
@@ -98,12 +98,15 @@ void booklet_output(std::ostream& o, const Game& g, const OutputPlan& p) {
 }  // namespace
 
 std::string manifest_json(const Game& g, const std::vector<OutputPlan>& plans,
-                          const std::string& source) {
+                          const std::string& source, const std::vector<std::string>& inputs,
+                          const std::string& inputs_key) {
   std::ostringstream o;
   o << "{\n  \"game\": " << json_string(g.id) << ",\n  \"title\": " << json_string(g.title)
     << ",\n  \"source\": " << json_string(source) << ",\n  \"generator\": "
     << json_string(std::string("cardstock ") + kVersion)
-    << ",\n  \"units\": \"pt\",\n  \"rect\": \"[x, y, width, height] from the page's top-left corner\",\n"
+    << ",\n  \"inputs_key\": " << json_string(inputs_key) << ",\n  \"inputs\": [";
+  for (size_t i = 0; i < inputs.size(); ++i) o << (i ? ", " : "") << json_string(inputs[i]);
+  o << "],\n  \"units\": \"pt\",\n  \"rect\": \"[x, y, width, height] from the page's top-left corner\",\n"
     << "  \"outputs\": [";
   for (size_t i = 0; i < plans.size(); ++i) {
     const OutputPlan& p = plans[i];
@@ -117,7 +120,8 @@ std::string manifest_json(const Game& g, const std::vector<OutputPlan>& plans,
       if (d.id == p.deck) deck = &d;
     const auto instances = deck ? expand_instances(*deck) : std::vector<CardInstance>{};
     o << (i ? "," : "") << "\n    {\"file\": " << json_string(p.file) << ", \"kind\": "
-      << json_string(p.kind) << ", \"deck\": " << json_string(p.deck);
+      << json_string(p.kind) << ", \"inputs_key\": " << json_string(p.inputs_key)
+      << ", \"deck\": " << json_string(p.deck);
     if (!p.stock.empty()) o << ", \"stock\": " << json_string(p.stock);
     o << ", \"paper\": " << json_string(p.paper) << ",\n     \"page_size\": ["
       << num(p.sheets.width) << ", " << num(p.sheets.height)

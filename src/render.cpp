@@ -17,18 +17,31 @@
 namespace cardstock {
 
 struct Fonts::Impl {
-  PangoFontMap* map = nullptr;
+  FcConfig* config = nullptr;
   cairo_font_options_t* options = nullptr;
   ~Impl() {
-    if (map) g_object_unref(map);
+    if (config) FcConfigDestroy(config);
     if (options) cairo_font_options_destroy(options);
+  }
+  // A fresh font map over the private font set. Each measurer and each PDF gets its own,
+  // so what one output sets (which fonts, at which transforms) never carries into the
+  // next one's caches.
+  PangoFontMap* new_map() const {
+    PangoFontMap* map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+    pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
+    pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(map), 72.0);
+    return map;
   }
   // A Pango context set up identically for measuring and drawing: no hinting, so text
   // widths do not depend on the page transform or resolution.
-  PangoContext* new_context() const {
+  PangoContext* new_context(PangoFontMap* map) const {
     PangoContext* ctx = pango_font_map_create_context(map);
     pango_cairo_context_set_font_options(ctx, options);
     pango_context_set_base_dir(ctx, PANGO_DIRECTION_LTR);
+    // Unrounded positions for measuring and drawing alike: Pango rounds glyph positions
+    // to whole units by default, which at 72 units an inch moves letters by up to half a
+    // point and can make the drawn line differ from the measured one.
+    pango_context_set_round_glyph_positions(ctx, FALSE);
     return ctx;
   }
 };
@@ -51,10 +64,7 @@ std::unique_ptr<Fonts> Fonts::load(const FontSet& set, const Mark& where, Diagno
     return nullptr;
   }
   auto impl = std::make_unique<Impl>();
-  impl->map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
-  pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(impl->map), cfg);
-  FcConfigDestroy(cfg);  // the font map holds its own reference
-  pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(impl->map), 72.0);
+  impl->config = cfg;  // font maps made from it take their own references
   impl->options = cairo_font_options_create();
   cairo_font_options_set_hint_style(impl->options, CAIRO_HINT_STYLE_NONE);
   cairo_font_options_set_hint_metrics(impl->options, CAIRO_HINT_METRICS_OFF);
@@ -112,16 +122,19 @@ bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle&
 }  // namespace
 
 struct PangoMeasurer::State {
+  PangoFontMap* map = nullptr;
   PangoContext* ctx = nullptr;
   PangoLayout* layout = nullptr;
   ~State() {
     if (layout) g_object_unref(layout);
     if (ctx) g_object_unref(ctx);
+    if (map) g_object_unref(map);
   }
 };
 
 PangoMeasurer::PangoMeasurer(const Fonts& fonts) : fonts_(fonts), state_(new State) {
-  state_->ctx = fonts_.impl()->new_context();
+  state_->map = fonts_.impl()->new_map();
+  state_->ctx = fonts_.impl()->new_context(state_->map);
   state_->layout = pango_layout_new(state_->ctx);
 }
 
@@ -493,7 +506,9 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, info.date.c_str());
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, info.date.c_str());
   cairo_t* cr = cairo_create(surface);
-  Painter p{cr, fonts.impl()->new_context(), nullptr, {}, {}};
+  cairo_set_font_options(cr, fonts.impl()->options);
+  PangoFontMap* map = fonts.impl()->new_map();
+  Painter p{cr, fonts.impl()->new_context(map), nullptr, {}, {}};
   pango_cairo_update_context(cr, p.ctx);
   p.layout = pango_layout_new(p.ctx);
   for (const auto& page : pages) {
@@ -506,6 +521,7 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
   }
   g_object_unref(p.layout);
   g_object_unref(p.ctx);
+  g_object_unref(map);
   cairo_destroy(cr);
   cairo_surface_finish(surface);
   cairo_status_t st = cairo_surface_status(surface);

@@ -1,5 +1,6 @@
 #include "schema.h"
 
+#include <cmath>
 #include <map>
 #include <set>
 #include <sstream>
@@ -439,6 +440,16 @@ bool parse_bool(const std::string& s, bool* out) {
   return false;
 }
 
+// The largest length (or percentage of the card) a content file may give: 1000 in is
+// 25 m, far beyond any sheet. Absurd values such as `size: 1e18pt` would otherwise
+// overflow the conversions that follow (tenths of a point, Pango units) later on.
+constexpr double kMaxLengthPt = 72000;
+constexpr double kMaxPercent = 1000;
+
+bool in_range(const RelLength& l) {
+  return std::fabs(l.value) <= (l.percent ? kMaxPercent : kMaxLengthPt);
+}
+
 bool parse_long(const std::string& s, long* out) {
   if (s.empty()) return false;
   size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
@@ -506,12 +517,19 @@ bool validate_value(const YAML::Node& v, const Field& f, const std::string& file
       if (!parse_length(s, &err))
         return wrong("must be a length with a unit (mm, cm, in or pt), not '" + s + "'");
       if (parse_length(s, &err)->pt < 0) return wrong("must not be negative, not '" + s + "'");
+      if (parse_length(s, &err)->pt > kMaxLengthPt)
+        return wrong("must be at most 1000in, not '" + s + "'");
       return true;
-    case K::RelLength:
-      if (!parse_rel_length(s, &err))
+    case K::RelLength: {
+      auto l = parse_rel_length(s, &err);
+      if (!l)
         return wrong("must be a length with a unit (mm, cm, in or pt) or a percentage, not '" +
                      s + "'");
+      if (!in_range(*l))
+        return wrong(std::string("must be between ") +
+                     (l->percent ? "-1000% and 1000%" : "-1000in and 1000in") + ", not '" + s + "'");
       return true;
+    }
     case K::Integer: {
       long n;
       if (!parse_long(s, &n)) return wrong("must be a whole number, not '" + s + "'");
@@ -622,13 +640,13 @@ bool Reader::boolean(const std::string& key) const {
 
 Length Reader::length(const std::string& key) const {
   auto l = parse_length(raw(key), nullptr);
-  if (!l) l = parse_length(field(key).def, nullptr);
+  if (!l || !in_range({l->pt, false})) l = parse_length(field(key).def, nullptr);
   return l.value_or(Length{});
 }
 
 RelLength Reader::rel_length(const std::string& key) const {
   auto l = parse_rel_length(raw(key), nullptr);
-  if (!l) l = parse_rel_length(field(key).def, nullptr);
+  if (!l || !in_range(*l)) l = parse_rel_length(field(key).def, nullptr);
   return l.value_or(RelLength{});
 }
 
