@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+"""Whole-process benchmark: `cardstock build` against bench/floor (plain C + Cairo + Pango).
+
+Run through bench/run.sh, which builds both first. Stdlib only.
+
+For each deck size it generates a deck (bench/gen_deck.py), runs cardstock and the floor
+REPS times each (alternating, a fresh output folder every run) and reports medians of
+wall time, CPU time (user + sys), peak RSS and PDF size. Wall time, CPU time and peak RSS
+come from os.wait4() on the child (finer than /usr/bin/time's 10 ms %e).
+"""
+import argparse
+import glob
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(cmd, cwd=None):
+    """Runs cmd; returns dict(wall_ms, cpu_ms, rss_kb, rc, err)."""
+    with tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = (time.perf_counter() - t0) * 1000
+        p.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace")
+    if p.returncode < 0:
+        text += "\n(killed by signal %d)" % -p.returncode
+    # wait4's rusage covers the child and the processes it waited for (e.g. forked render
+    # workers): CPU time is their sum, ru_maxrss the largest single process.
+    return {"wall_ms": wall, "cpu_ms": (ru.ru_utime + ru.ru_stime) * 1000,
+            "rss_kb": ru.ru_maxrss, "rc": p.returncode, "err": text}
+
+
+def med(xs):
+    return statistics.median(xs)
+
+
+def spread(xs):
+    """(max - min) / median, in percent."""
+    m = med(xs)
+    return 100.0 * (max(xs) - min(xs)) / m if m else 0.0
+
+
+def machine():
+    model = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = "?"
+    try:
+        with open("/proc/meminfo") as f:
+            mem = "%.1f GB" % (int(f.readline().split()[1]) / 1024 / 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    return "nproc %d, %s, RAM %s, %s %s" % (os.cpu_count() or 0, model, mem, platform.system(),
+                                            platform.release())
+
+
+def loadavg():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cardstock", required=True)
+    ap.add_argument("--floor", required=True)
+    ap.add_argument("--root", required=True, help="the repository (templates/, content/)")
+    ap.add_argument("--sizes", default="54,540,5400,10000")
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--game-reps", type=int, default=5)
+    ap.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    a = ap.parse_args()
+    sizes = [int(s) for s in a.sizes.split(",") if s]
+    root = os.path.abspath(a.root)
+    cs = os.path.abspath(a.cardstock)
+    fl = os.path.abspath(a.floor)
+    tmp = tempfile.mkdtemp(prefix="cardstock-bench-")
+    failures = []
+
+    print("machine: %s" % machine())
+    print("load average at start: %s (other work on the machine shows up as wall-time noise)" % loadavg())
+    print("reps: %d per tool and size (medians shown); temp: %s" % (a.reps, tmp))
+    print("RSS floor of the method: this script's own peak RSS is %.1f MB (exec records the"
+          " parent's RSS as the child's starting peak)" % (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+    print()
+
+    # --- decks -------------------------------------------------------------------------
+    all_sizes = [1] + [n for n in sizes if n != 1]
+    decks = {}
+    for n in all_sizes:
+        d = os.path.join(tmp, "deck-%d" % n)
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_deck.py"), str(n), d],
+                       check=True, stdout=subprocess.DEVNULL)
+        decks[n] = d
+
+    def cardstock_cmd(n, out):
+        return [cs, "build", os.path.join(decks[n], "bench.yaml"), "-o", out, "--paper", "letter"]
+
+    def floor_cmd(n, out):
+        return [fl, str(n), os.path.join(out, "floor.pdf"), os.path.join(decks[n], "assets", "map.svg")]
+
+    def cs_pdf(out):
+        return os.path.join(out, "bench", "cards-poker-3x3-letter.pdf")
+
+    # --- runs (cardstock and floor alternate, so drifting load hits both alike) ---------
+    res = {}  # (tool, n) -> list of run dicts (with pdf size)
+    t_start = time.perf_counter()
+    for n in all_sizes:
+        for tool in ("cardstock", "floor"):
+            res[(tool, n)] = []
+        for rep in range(a.reps):
+            for tool in ("cardstock", "floor"):
+                out = os.path.join(tmp, "out-%s-%d" % (tool, n))
+                shutil.rmtree(out, ignore_errors=True)
+                os.makedirs(out)
+                cmd = cardstock_cmd(n, out) if tool == "cardstock" else floor_cmd(n, out)
+                r = run(cmd, cwd=root)
+                pdf = cs_pdf(out) if tool == "cardstock" else os.path.join(out, "floor.pdf")
+                r["pdf"] = os.path.getsize(pdf) if os.path.exists(pdf) else 0
+                man = os.path.join(out, "bench", "manifest.json")
+                r["manifest"] = os.path.getsize(man) if os.path.exists(man) else 0
+                if r["rc"] != 0:
+                    failures.append("%s %d cards: exit %d: %s" % (tool, n, r["rc"], r["err"].strip()[-400:]))
+                res[(tool, n)].append(r)
+    runs_s = time.perf_counter() - t_start
+
+    def m(tool, n, key):
+        return med([r[key] for r in res[(tool, n)]])
+
+    # --- table ---------------------------------------------------------------------------
+    base = {t: m(t, 1, "wall_ms") for t in ("cardstock", "floor")}
+    base_cpu = {t: m(t, 1, "cpu_ms") for t in ("cardstock", "floor")}
+    base_pdf = {t: m(t, 1, "pdf") for t in ("cardstock", "floor")}
+    print("startup (1-card deck, median): cardstock %.1f ms wall / %.1f ms CPU, %.1f MB RSS, PDF %.1f KB;"
+          " floor %.1f ms wall / %.1f ms CPU, %.1f MB RSS, PDF %.1f KB"
+          % (base["cardstock"], base_cpu["cardstock"], m("cardstock", 1, "rss_kb") / 1024, base_pdf["cardstock"] / 1024,
+             base["floor"], base_cpu["floor"], m("floor", 1, "rss_kb") / 1024, base_pdf["floor"] / 1024))
+    print()
+    hdr = ("%7s | %9s %9s | %8s %8s %6s | %8s %8s %6s | %7s %7s | %8s %8s %5s | %9s"
+           % ("cards", "cs ms", "floor ms", "cs/card", "fl/card", "ratio", "cs cpu/c", "fl cpu/c", "ratio",
+              "cs RSS", "fl RSS", "cs PDF", "fl PDF", "size", "manifest"))
+    print(hdr)
+    print("%7s | %9s %9s | %8s %8s %6s | %8s %8s %6s | %7s %7s | %8s %8s %5s | %9s"
+          % ("", "wall", "wall", "ms wall", "ms wall", "", "ms", "ms", "", "MB", "MB", "KB", "KB", "ratio", "KB"))
+    print("-" * len(hdr))
+    rows = {}
+    for n in all_sizes:
+        if n == 1:
+            continue
+        row = {}
+        for t in ("cardstock", "floor"):
+            row[t] = {
+                "wall": m(t, n, "wall_ms"), "cpu": m(t, n, "cpu_ms"),
+                "per": (m(t, n, "wall_ms") - base[t]) / (n - 1),
+                "per_cpu": (m(t, n, "cpu_ms") - base_cpu[t]) / (n - 1),
+                "rss": m(t, n, "rss_kb") / 1024, "pdf": m(t, n, "pdf") / 1024,
+                "spread": spread([r["wall_ms"] for r in res[(t, n)]]),
+                "min": min(r["wall_ms"] for r in res[(t, n)]), "max": max(r["wall_ms"] for r in res[(t, n)]),
+            }
+        c, f = row["cardstock"], row["floor"]
+        row["ratio"] = c["per"] / f["per"] if f["per"] > 0 else float("nan")
+        row["ratio_cpu"] = c["per_cpu"] / f["per_cpu"] if f["per_cpu"] > 0 else float("nan")
+        row["size_ratio"] = c["pdf"] / f["pdf"] if f["pdf"] else float("nan")
+        rows[n] = row
+        print("%7d | %9.1f %9.1f | %8.4f %8.4f %6.3f | %8.4f %8.4f %6.3f | %7.1f %7.1f | %8.1f %8.1f %5.2f | %9.1f"
+              % (n, c["wall"], f["wall"], c["per"], f["per"], row["ratio"], c["per_cpu"], f["per_cpu"],
+                 row["ratio_cpu"], c["rss"], f["rss"], c["pdf"], f["pdf"], row["size_ratio"],
+                 m("cardstock", n, "manifest") / 1024))
+    # Least-squares line through the medians of every size (1 card included): a second
+    # estimate of the per-card cost that does not lean on the 1-card run alone.
+    fit = {}
+    for t in ("cardstock", "floor"):
+        xs = list(all_sizes)
+        ys = [m(t, n, "wall_ms") for n in xs]
+        mx, my = statistics.fmean(xs), statistics.fmean(ys)
+        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+        fit[t] = (slope, my - slope * mx)
+    print()
+    print("least-squares fit over all sizes (wall): cardstock %.1f ms + %.4f ms/card, floor %.1f ms + %.4f ms/card"
+          " -> per-card ratio %.3f" % (fit["cardstock"][1], fit["cardstock"][0], fit["floor"][1], fit["floor"][0],
+                                      fit["cardstock"][0] / fit["floor"][0]))
+    print()
+    print("noise: spread = (max - min) / median over %d runs, wall [CPU]:" % a.reps)
+    for n in all_sizes:
+        parts = []
+        for t in ("cardstock", "floor"):
+            ws = [r["wall_ms"] for r in res[(t, n)]]
+            cs_ = [r["cpu_ms"] for r in res[(t, n)]]
+            parts.append("%s %.0f%% (%.1f..%.1f ms) [%.0f%%]" % (t, spread(ws), min(ws), max(ws), spread(cs_)))
+        print("  %6d cards: %s" % (n, "; ".join(parts)))
+    # PDF bytes per card beyond the 1-card file.
+    print()
+    for t in ("cardstock", "floor"):
+        big = max(rows)
+        per = (rows[big][t]["pdf"] * 1024 - base_pdf[t]) / (big - 1) / 1024
+        print("PDF growth %-9s: %.1f KB base (1 card) + %.3f KB per card (fit at %d cards)" % (t, base_pdf[t] / 1024, per, big))
+
+    # --- stage split: check (load + validate + resolve + layout, no drawing) vs build -----
+    big = 5400 if 5400 in decks else max(rows)
+    chk = [run([cs, "check", os.path.join(decks[big], "bench.yaml"), "--paper", "letter"], cwd=root)
+           for _ in range(a.reps)]
+    chk1 = [run([cs, "check", os.path.join(decks[1], "bench.yaml"), "--paper", "letter"], cwd=root)
+            for _ in range(a.reps)]
+    cw, cw1 = med([r["wall_ms"] for r in chk]), med([r["wall_ms"] for r in chk1])
+    bw = m("cardstock", big, "wall_ms")
+    print()
+    print("cardstock stages at %d cards (medians, wall): `check` (parse + validate + resolve + layout) %.1f ms"
+          " (1 card: %.1f ms), `build` %.1f ms, so drawing + PDF + manifest = %.1f ms;"
+          " floor total %.1f ms" % (big, cw, cw1, bw, bw - cw, m("floor", big, "wall_ms")))
+    huge = max(rows)
+    chk_huge = run([cs, "check", os.path.join(decks[huge], "bench.yaml"), "--paper", "letter"], cwd=root)
+    print("peak RSS at %d cards: `check` (no drawing) %.1f MB, `build` %.1f MB, 1-card `check` %.1f MB"
+          % (huge, chk_huge["rss_kb"] / 1024, m("cardstock", huge, "rss_kb") / 1024,
+             med([r["rss_kb"] for r in chk1]) / 1024))
+
+    # --- the four games, cold then no-op ----------------------------------------------------
+    games = sorted(glob.glob(os.path.join(root, "content", "*.yaml")))
+    cold, noop = [], []
+    for i in range(a.game_reps):
+        out = os.path.join(tmp, "games-%d" % i)
+        shutil.rmtree(out, ignore_errors=True)
+        r1 = run([cs, "build"] + games + ["-o", out], cwd=root)
+        r2 = run([cs, "build"] + games + ["-o", out], cwd=root)
+        for r, what in ((r1, "cold"), (r2, "second")):
+            if r["rc"] != 0:
+                failures.append("games %s build: exit %d: %s" % (what, r["rc"], r["err"].strip()[-600:]))
+        cold.append(r1)
+        noop.append(r2)
+    nfiles = sum(len(fs) for _, _, fs in os.walk(os.path.join(tmp, "games-0")))
+    print()
+    print("all games (%s), every output (--paper all), %d files written:"
+          % (" ".join(os.path.basename(g) for g in games), nfiles))
+    for name, rs in (("cold (fresh out dir)", cold), ("no-op (same out dir again)", noop)):
+        ws = [r["wall_ms"] for r in rs]
+        print("  %-27s median %.0f ms wall (min %.0f, max %.0f), %.0f ms CPU, %.1f MB RSS"
+              % (name, med(ws), min(ws), max(ws), med([r["cpu_ms"] for r in rs]),
+                 med([r["rss_kb"] for r in rs]) / 1024))
+
+    # --- same picture? Both PDFs of the smallest deck rendered at 100 dpi, compared page
+    # by page (last, and one page at a time: this process's own RSS must stay small, since
+    # a child's ru_maxrss starts from the parent's at spawn).
+    small = min(rows)
+    if shutil.which("pdftoppm"):
+        pair = (cs_pdf(os.path.join(tmp, "out-cardstock-%d" % small)),
+                os.path.join(tmp, "out-floor-%d" % small, "floor.pdf"))
+        pages = []
+        for k, pdf in enumerate(pair):
+            prefix = os.path.join(tmp, "pix-%d" % k)
+            subprocess.run(["pdftoppm", "-r", "100", pdf, prefix], check=False,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            pages.append(sorted(glob.glob(prefix + "*.ppm")))
+        same = len(pages[0]) == len(pages[1]) and len(pages[0]) > 0
+        for x, y in zip(*pages):
+            with open(x, "rb") as fx, open(y, "rb") as fy:
+                same = same and fx.read() == fy.read()
+        print()
+        print("same picture: the %d-card PDFs of cardstock and the floor rendered at 100 dpi are %s"
+              " (%d vs %d pages)" % (small, "pixel-identical" if same else "DIFFERENT",
+                                     len(pages[0]), len(pages[1])))
+
+    # --- targets ------------------------------------------------------------------------------
+    print()
+    print("targets (from the issue):")
+
+    def verdict(ok):
+        return "PASS" if ok else "MISS"
+    for n in (540, 5400):
+        if n in rows:
+            r = rows[n]
+            print("  per-card cost <= 1.3x floor at %5d: %.3fx wall, %.3fx CPU  %s"
+                  % (n, r["ratio"], r["ratio_cpu"], verdict(r["ratio"] <= 1.3)))
+    for n in sorted(rows):
+        r = rows[n]
+        print("  PDF size <= 1.2x floor at %5d: %.3fx  %s" % (n, r["size_ratio"], verdict(r["size_ratio"] <= 1.2)))
+    if 10000 in rows:
+        r = rows[10000]["cardstock"]
+        lo = min(rows)
+        grow = (r["rss"] - rows[lo]["cardstock"]["rss"]) / (10000 - lo) * 1024
+        print("  peak RSS at 10000 cards <= 150 MB: %.1f MB  %s (grows %.2f KB per card from %d to 10000"
+              " cards; RSS x%.1f for deck x%.0f; floor %.1f MB)"
+              % (r["rss"], verdict(r["rss"] <= 150), grow, lo, r["rss"] / rows[lo]["cardstock"]["rss"],
+                 10000 / lo, rows[10000]["floor"]["rss"]))
+    cw_ = med([x["wall_ms"] for x in cold])
+    nw_ = med([x["wall_ms"] for x in noop])
+    print("  all four games cold <= 1500 ms: %.0f ms  %s" % (cw_, verdict(cw_ <= 1500)))
+    print("  no-op rebuild <= 100 ms: %.0f ms  %s" % (nw_, verdict(nw_ <= 100)))
+    print()
+    print("load average at end: %s; benchmark runs took %.0f s" % (loadavg(), runs_s))
+    if failures:
+        print()
+        print("FAILURES (%d):" % len(failures))
+        for f in failures[:20]:
+            print("  " + f)
+    if a.keep:
+        print("kept %s" % tmp)
+    else:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,189 @@
+/* floor: the cost floor for cardstock's card sheets. A plain C program that draws the
+ * benchmark deck (bench/gen_deck.py) straight with Cairo + Pango, nothing else: no YAML,
+ * no model, no layout tree, no text fitting, no manifest.
+ *
+ *     floor N OUT.pdf IMAGE.svg
+ *
+ * N poker cards (63.5 x 88.9 mm) nine to a US Letter page in a 3x3 grid, centred, each
+ * with a border rect, a name line, the image and a century line, plus the same cut lines
+ * and crop marks cardstock draws for the poker-3x3-letter stock. The image is decoded
+ * once into one recording surface, so the PDF embeds it once (as cardstock does). Fonts
+ * come from the system fontconfig ("Noto Serif", fonts-noto-core); PDF dates are fixed.
+ */
+#include <cairo-pdf.h>
+#include <cairo.h>
+#include <librsvg/rsvg.h>
+#include <pango/pangocairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MM (72.0 / 25.4)
+
+/* Same lists, same order, as bench/gen_deck.py. */
+static const char* const BASES[] = {
+    "Abraham", "Sarah",  "Isaac",  "Rebekah", "Jacob",    "Rachel",   "Joseph",  "Moses",
+    "Miriam",  "Aaron",  "Joshua", "Deborah", "Gideon",   "Samson",   "Ruth",    "Samuel",
+    "Saul",    "David",  "Solomon", "Elijah", "Elisha",   "Isaiah",   "Jeremiah", "Ezekiel",
+    "Daniel",  "Esther", "Nehemiah", "Ezra",  "Hammurabi", "Sargon",  "Khufu",   "Djoser",
+};
+static const char* const CENTURIES[] = {
+    "3rd millennium", "2nd millennium", "10th century", "9th century",
+    "8th century",    "7th century",    "6th century",  "5th century",
+};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static void text(cairo_t* cr, PangoLayout* layout, const char* s, double x, double y,
+                 double w, double h) {
+  pango_layout_set_width(layout, (int)(w * PANGO_SCALE));
+  pango_layout_set_text(layout, s, -1);
+  PangoRectangle logical;
+  pango_layout_get_extents(layout, NULL, &logical);
+  cairo_move_to(cr, x, y + (h - (double)logical.height / PANGO_SCALE) / 2);  /* valign middle */
+  pango_cairo_show_layout(cr, layout);
+  cairo_new_path(cr);
+}
+
+static void rounded_rect(cairo_t* cr, double x, double y, double w, double h, double r) {
+  cairo_new_sub_path(cr);
+  cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc(cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc(cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path(cr);
+}
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    fprintf(stderr, "usage: floor N OUT.pdf IMAGE.svg\n");
+    return 2;
+  }
+  const long n = strtol(argv[1], NULL, 10);
+  if (n < 1) {
+    fprintf(stderr, "floor: N must be at least 1\n");
+    return 2;
+  }
+  const double W = 612, H = 792;              /* US Letter */
+  const double cw = 2.5 * 72, ch = 3.5 * 72;  /* poker trim */
+  const double bleed = 0.125 * 72, mark = 0.25 * 72, gap = 2;
+  const double x0 = (W - 3 * cw) / 2, y0 = (H - 3 * ch) / 2;
+
+  /* The image, once: an SVG drawn into a recording surface (vector, embedded once). */
+  GError* err = NULL;
+  RsvgHandle* svg = rsvg_handle_new_from_file(argv[3], &err);
+  if (!svg) {
+    fprintf(stderr, "floor: %s: %s\n", argv[3], err ? err->message : "cannot read");
+    return 1;
+  }
+  gdouble iw = 0, ih = 0;
+  if (!rsvg_handle_get_intrinsic_size_in_pixels(svg, &iw, &ih) || iw <= 0 || ih <= 0) iw = ih = 100;
+  cairo_rectangle_t ext = {0, 0, iw, ih};
+  cairo_surface_t* image = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &ext);
+  cairo_t* icr = cairo_create(image);
+  RsvgRectangle vp = {0, 0, iw, ih};
+  if (!rsvg_handle_render_document(svg, icr, &vp, &err)) {
+    fprintf(stderr, "floor: %s: %s\n", argv[3], err ? err->message : "cannot draw");
+    return 1;
+  }
+  cairo_destroy(icr);
+  g_object_unref(svg);
+
+  cairo_surface_t* pdf = cairo_pdf_surface_create(argv[2], W, H);
+  cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_TITLE, "floor");
+  cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z");
+  cairo_pdf_surface_set_metadata(pdf, CAIRO_PDF_METADATA_MOD_DATE, "2026-01-01T00:00:00Z");
+  cairo_t* cr = cairo_create(pdf);
+
+  /* Unhinted text at unrounded glyph positions, as cardstock sets it. */
+  cairo_font_options_t* fo = cairo_font_options_create();
+  cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+  PangoContext* ctx = pango_cairo_create_context(cr);
+  pango_cairo_context_set_font_options(ctx, fo);
+  pango_cairo_context_set_resolution(ctx, 72);
+  pango_context_set_round_glyph_positions(ctx, FALSE);
+  PangoLayout* name_l = pango_layout_new(ctx);
+  PangoLayout* cent_l = pango_layout_new(ctx);
+  PangoFontDescription* fd = pango_font_description_from_string("Noto Serif Bold");
+  pango_font_description_set_absolute_size(fd, 15 * PANGO_SCALE);
+  pango_layout_set_font_description(name_l, fd);
+  pango_font_description_set_absolute_size(fd, 14 * PANGO_SCALE);
+  pango_layout_set_font_description(cent_l, fd);
+  pango_font_description_free(fd);
+  pango_layout_set_alignment(name_l, PANGO_ALIGN_CENTER);
+  pango_layout_set_alignment(cent_l, PANGO_ALIGN_CENTER);
+  pango_layout_set_wrap(name_l, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_wrap(cent_l, PANGO_WRAP_WORD_CHAR);
+
+  /* Image placement: fit "contain", centred in its 51.5 x 42 mm box. */
+  const double bx = 6 * MM, by = 24 * MM, bw = 51.5 * MM, bh = 42 * MM;
+  const double s = bw / iw < bh / ih ? bw / iw : bh / ih;
+  const double ix = bx + (bw - iw * s) / 2, iy = by + (bh - ih * s) / 2;
+
+  char name[64], century[64];
+  for (long first = 0; first < n; first += 9) {
+    for (int k = 0; k < 9 && first + k < n; ++k) {
+      const long i = first + k;
+      snprintf(name, sizeof name, "%s %ld", BASES[i % COUNT(BASES)], i + 1);
+      snprintf(century, sizeof century, "%s BCE", CENTURIES[i % COUNT(CENTURIES)]);
+      cairo_save(cr);
+      cairo_translate(cr, x0 + (k % 3) * cw, y0 + (k / 3) * ch);
+      rounded_rect(cr, 3 * MM, 3 * MM, 57.5 * MM, 82.9 * MM, 2.5 * MM);
+      cairo_set_source_rgb(cr, 0x2b / 255.0, 0x2b / 255.0, 0x2b / 255.0);
+      cairo_set_line_width(cr, 0.8);
+      cairo_stroke(cr);
+      cairo_set_source_rgb(cr, 0x1d / 255.0, 0x4e / 255.0, 0xa8 / 255.0);
+      text(cr, name_l, name, 6 * MM, 6 * MM, 51.5 * MM, 16 * MM);
+      cairo_save(cr);
+      cairo_translate(cr, ix, iy);
+      cairo_scale(cr, s, s);
+      cairo_set_source_surface(cr, image, 0, 0);
+      cairo_paint(cr);
+      cairo_restore(cr);
+      cairo_set_source_rgb(cr, 0xb3 / 255.0, 0x26 / 255.0, 0x1e / 255.0);
+      text(cr, cent_l, century, 6 * MM, 68 * MM, 51.5 * MM, 12 * MM);
+      cairo_restore(cr);
+    }
+    /* Cut lines along every card edge across the grid, then crop marks in the margin. */
+    cairo_set_line_width(cr, 0.35);
+    cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+    for (int j = 0; j <= 3; ++j) {
+      cairo_move_to(cr, x0 + j * cw, y0);
+      cairo_line_to(cr, x0 + j * cw, y0 + 3 * ch);
+      cairo_move_to(cr, x0, y0 + j * ch);
+      cairo_line_to(cr, x0 + 3 * cw, y0 + j * ch);
+    }
+    cairo_stroke(cr);
+    cairo_set_line_width(cr, 0.5);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    const double top = y0 - bleed - gap, bottom = y0 + 3 * ch + bleed + gap;
+    const double left = x0 - bleed - gap, right = x0 + 3 * cw + bleed + gap;
+    for (int j = 0; j <= 3; ++j) {
+      const double x = x0 + j * cw, y = y0 + j * ch;
+      cairo_move_to(cr, x, top > mark ? top - mark : 0);
+      cairo_line_to(cr, x, top);
+      cairo_move_to(cr, x, bottom);
+      cairo_line_to(cr, x, bottom + mark < H ? bottom + mark : H);
+      cairo_move_to(cr, left > mark ? left - mark : 0, y);
+      cairo_line_to(cr, left, y);
+      cairo_move_to(cr, right, y);
+      cairo_line_to(cr, right + mark < W ? right + mark : W, y);
+    }
+    cairo_stroke(cr);
+    cairo_show_page(cr);
+  }
+
+  g_object_unref(name_l);
+  g_object_unref(cent_l);
+  g_object_unref(ctx);
+  cairo_font_options_destroy(fo);
+  cairo_destroy(cr);
+  cairo_surface_finish(pdf);
+  const cairo_status_t st = cairo_surface_status(pdf);
+  cairo_surface_destroy(pdf);
+  cairo_surface_destroy(image);
+  if (st != CAIRO_STATUS_SUCCESS) {
+    fprintf(stderr, "floor: %s: %s\n", argv[2], cairo_status_to_string(st));
+    return 1;
+  }
+  return 0;
+}
