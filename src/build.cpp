@@ -802,29 +802,6 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
     }
   }
   const int jobs = opt.jobs > 0 ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
-  // Several games and several cores: one fresh cardstock process a game. Processes, not
-  // threads: Pango and librsvg keep state that threads drawing at once disturbed (output
-  // not byte-identical, an occasional crash), and a forked copy of this process could
-  // inherit a lock held by a library's helper thread.
-  if (write && jobs > 1 && files.size() > 1 && !opt.self_exe.empty()) {
-    std::vector<std::vector<std::string>> argvs;
-    for (const auto& f : files) {
-      std::vector<std::string> a = {opt.self_exe, "--templates", opt.templates_dir, "build", f, "-o",
-                                    opt.out_dir, "--paper", opt.paper, "-j", "1"};
-      if (!opt.backs) a.push_back("--single-sided");
-      if (opt.strict) a.push_back("--strict");
-      if (opt.allow_outside) a.push_back("--allow-outside");
-      if (opt.force) a.push_back("--force");
-      argvs.push_back(a);
-    }
-    int status = 0;
-    for (const auto& r : run_children(argvs, jobs)) {
-      out << r.out;
-      err << r.err;
-      if (r.status != 0) status = 1;
-    }
-    return status;
-  }
   std::vector<std::unique_ptr<Prepared>> games;
   // Load every game (cheap) and skip those whose outputs are up to date.
   size_t to_prepare = 0;
@@ -839,6 +816,40 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
     }
     to_prepare += p->loaded && !p->up_to_date;
     games.push_back(std::move(p));
+  }
+  // Several games to draw and several cores: one fresh cardstock process a game.
+  // Processes, not threads: Pango and librsvg keep state that threads drawing at once
+  // disturbed (output not byte-identical, an occasional crash), and a forked copy of this
+  // process could inherit a lock held by a library's helper thread.
+  if (write && jobs > 1 && to_prepare > 1 && !opt.self_exe.empty()) {
+    std::vector<std::vector<std::string>> argvs;
+    for (const auto& gp : games) {
+      if (!gp->loaded || gp->up_to_date) continue;
+      std::vector<std::string> a = {opt.self_exe, "--templates", opt.templates_dir, "build", gp->source,
+                                    "-o", opt.out_dir, "--paper", opt.paper, "-j", "1"};
+      if (!opt.backs) a.push_back("--single-sided");
+      if (opt.strict) a.push_back("--strict");
+      if (opt.allow_outside) a.push_back("--allow-outside");
+      if (opt.force) a.push_back("--force");
+      argvs.push_back(a);
+    }
+    const auto results = run_children(argvs, jobs);
+    int status = 0;
+    size_t k = 0;
+    for (const auto& gp : games) {
+      if (!gp->loaded) {
+        err << gp->diags.str() << gp->source << ": " << gp->diags.error_count() << " error(s), "
+            << gp->diags.warning_count() << " warning(s); nothing written\n";
+        status = 1;
+      } else if (gp->up_to_date) {
+        out << "up to date: " << s.game_dir(*gp).string() << "/\n";
+      } else {
+        out << results[k].out;
+        err << results[k].err;
+        if (results[k++].status != 0) status = 1;
+      }
+    }
+    return status;
   }
   if (to_prepare && !s.start_workers(1)) return 1;
   // Resolving and planning is quick (a tenth of the drawing); it runs here, in order.
