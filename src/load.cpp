@@ -242,13 +242,16 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
   YAML::Node g = r.node("grid");
   if (g && g.IsMap()) {
     Reader gr(g, Schemas::grid(), file);
-    s.columns = static_cast<int>(gr.integer("columns"));
-    s.rows = static_cast<int>(gr.integer("rows"));
+    // Checked as read: an int cast first would turn 4294967297 columns into 1.
+    const long columns = gr.integer("columns"), rows = gr.integer("rows");
     s.rotate = static_cast<int>(gr.integer("rotate"));
-    if (s.columns < 1 || s.rows < 1 || s.columns > 100 || s.rows > 100) {
+    if (columns < 1 || rows < 1 || columns > 100 || rows > 100) {
       d.error(gr.mark(), "grid must have 1 to 100 columns and rows, not " +
-                             std::to_string(s.columns) + " x " + std::to_string(s.rows));
+                             std::to_string(columns) + " x " + std::to_string(rows));
       *ok = false;
+    } else {
+      s.columns = static_cast<int>(columns);
+      s.rows = static_cast<int>(rows);
     }
   }
   s.gutter = r.length("gutter");

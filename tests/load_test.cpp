@@ -195,3 +195,19 @@ TEST(Load, TextOverflowIsAWarning) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+// Found by fuzzing: a size of 1e18 pt overflowed the conversions after it (undefined
+// behaviour), and a grid of 4294967297 columns wrapped to 1 when cast to int.
+TEST(Load, AbsurdLengthsAndGridSizesAreRefused) {
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "        text: \"{name}\"\n",
+                                            "        text: \"{name}\"\n        size: 1e18pt\n")),
+            "t.yaml:8:15: error: 'size' must be at most 1000in, not '1e18pt'\n");
+  Diagnostics d;
+  EXPECT_FALSE(parse_stock("id: wide\npaper: letter\ncard: poker\ngrid: {columns: 4294967297, rows: 1}\n",
+                           "wide.yaml", testing::shipped_templates(), d));
+  EXPECT_EQ(d.str(), "wide.yaml:4:7: error: grid must have 1 to 100 columns and rows, not 4294967297 x 1\n");
+}
+
+}  // namespace cardstock
