@@ -103,7 +103,8 @@ bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle&
   pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment(layout, pango_align(st.align));
   pango_layout_set_justify(layout, st.align == Align::Justify);
-  if (st.line_spacing != 1) pango_layout_set_line_spacing(layout, static_cast<float>(st.line_spacing));
+  // Always set: the layout is reused, and 0 (the font's own spacing) must undo a 1.5.
+  pango_layout_set_line_spacing(layout, st.line_spacing != 1 ? static_cast<float>(st.line_spacing) : 0.0f);
   // The layout is reused: set_text keeps the attributes an earlier set_markup left, which
   // would put one card's <b>/<i> ranges onto the next card's plain text.
   pango_layout_set_attributes(layout, nullptr);
