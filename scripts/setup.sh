@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cardstock needs, if any are missing. Safe to run again.
+#   bash scripts/setup.sh          what building and rendering need
+#   bash scripts/setup.sh --test   also the test tools: clang + libFuzzer runtime (fuzzing)
 set -euo pipefail
 
 packages=(
@@ -9,6 +11,9 @@ packages=(
   fonts-noto-core fonts-dejavu-core
   libhyphen-dev hyphen-en-us
 )
+if [ "${1:-}" = "--test" ]; then
+  packages+=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

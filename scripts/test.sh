@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
-# Command 2: installs what is missing, builds, and runs every test.
+# Command 2: installs what is missing, builds, and runs every test; then replays the fuzz
+# regressions and fuzzes the loader for 60 s (scripts/fuzz.sh). In CI (CI=true), or with
+# CARDSTOCK_SANITIZE_TESTS=1, the whole suite also runs under ASan + UBSan
+# (scripts/sanitize.sh, its own build directory).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/setup.sh --test
 bash scripts/configure.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
+bash scripts/fuzz.sh "${CARDSTOCK_FUZZ_SECONDS:-60}"
+if [ "${CI:-}" = "true" ] || [ "${CARDSTOCK_SANITIZE_TESTS:-}" = "1" ]; then
+  bash scripts/sanitize.sh
+fi

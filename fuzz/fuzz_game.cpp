@@ -1,0 +1,264 @@
+// libFuzzer target: one input runs through everything `cardstock check` does that needs
+// no Cairo, and through the Markdown booklet path:
+//   parse_game -> check_deck / check_board -> resolve_card (FixedMeasurer) -> when the
+//   game has no errors: layout_sheets per stock, answer-key table, board layout, booklet
+//   layout and saddle-stitch imposition;
+//   parse_stock (the same bytes as a stock file) -> layout_sheets;
+//   parse_booklet (the same bytes as a rules booklet) against the game that came back,
+//   or, when the bytes are not a game, against the shipped game whose title they name
+//   first -> layout_booklet -> impose_saddle_stitch.
+// Templates, the shipped games and the hyphenation dictionary load once, at start-up.
+// Every problem must come back as a diagnostic: a crash, a sanitizer report, a leak or a
+// timeout is a bug. See fuzz/README.md.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "booklet.h"
+#include "booklet_layout.h"
+#include "checks.h"
+#include "diag.h"
+#include "hyphenate.h"
+#include "layout.h"
+#include "load.h"
+#include "model.h"
+#include "text_measure.h"
+
+using namespace cardstock;
+
+namespace {
+
+// The loader caps a card's count at kMaxCardCount (100000), not a deck's: ten lines of
+// YAML asking for that many copies of ten cards are a million placements (hundreds of
+// MB of pages, seconds a run), which would only teach the fuzzer to hit -rss_limit_mb
+// and -timeout. Layout is linear in the count and every page after the first full one
+// takes the same path, so laying out at most this many cards of a deck loses no
+// coverage. (The shipped games' largest deck has 162 cards.)
+constexpr size_t kMaxLaidOutCards = 2000;
+
+struct Fixture {
+  Templates templates;
+  std::vector<Game> games;  // the shipped content/*.yaml, for booklets given alone
+  std::unique_ptr<DictHyphenator> hyphenator;
+  FixedMeasurer measurer;
+};
+
+const Fixture& fixture() {
+  static const Fixture* f = [] {
+    auto* fx = new Fixture;
+    Diagnostics d;
+    fx->templates = load_templates(CARDSTOCK_SOURCE_DIR "/templates", d);
+    if (d.has_errors()) {
+      std::fprintf(stderr, "fuzz_game: templates do not load:\n%s", d.str().c_str());
+      std::abort();
+    }
+    for (const char* g : {"dayenu", "echad", "prophets", "unity"}) {
+      Diagnostics gd;
+      auto game = load_game(std::string(CARDSTOCK_SOURCE_DIR "/content/") + g + ".yaml",
+                            fx->templates, gd);
+      if (!game || gd.has_errors()) {
+        std::fprintf(stderr, "fuzz_game: content/%s.yaml does not load:\n%s", g, gd.str().c_str());
+        std::abort();
+      }
+      fx->games.push_back(std::move(*game));
+    }
+    // Optional, as in the real build: without the dictionary booklets are not hyphenated.
+    if (!fx->templates.fonts.hyphenation.empty()) {
+      std::string e;
+      fx->hyphenator = DictHyphenator::load(fx->templates.fonts.hyphenation, &e);
+    }
+    return fx;
+  }();
+  return *f;
+}
+
+// CARDSTOCK_FUZZ_VERBOSE=1 prints each input's diagnostics (for triage and for checking
+// that a seed reaches the layout stage: "-- game" after no error lines).
+bool verbose() {
+  static const bool v = std::getenv("CARDSTOCK_FUZZ_VERBOSE") != nullptr;
+  return v;
+}
+
+const Paper* paper(const Templates& t, const char* id) {
+  for (const auto& p : t.papers)
+    if (p.id == id) return &p;
+  return nullptr;
+}
+
+// The Booklet that load_booklet would build from g.booklet, with `text` as its source
+// (load_booklet itself reads the file the spec names, which a fuzzer must not choose).
+Booklet booklet_of(const Game& g, const std::string& text, Diagnostics& d) {
+  Booklet b;
+  if (g.booklet) {
+    const BookletSpec& s = *g.booklet;
+    b.title = s.title;
+    b.subtitle = s.subtitle;
+    auto pal = g.palette.find(s.accent);
+    b.accent = pal != g.palette.end() ? pal->second : parse_color(s.accent).value_or(Color{});
+    b.body_font = s.body_font;
+    b.heading_font = s.heading_font;
+    if (const Deck* dk = g.find_deck(s.cover_deck))
+      for (const auto& id : s.cover_cards)
+        for (const auto& c : dk->cards)
+          if (c.id == id) {
+            b.cover.push_back({dk->id, id, dk->card.width.pt, dk->card.height.pt, dk->card.shape});
+            break;
+          }
+  }
+  b.source = "fuzz.md";
+  b.blocks = parse_booklet(text, "fuzz.md", g, d);
+  return b;
+}
+
+// What build.cpp's plan_booklet does, minus drawing: half-letter pages imposed on letter.
+void lay_out_booklet(const Booklet& b, Diagnostics& d) {
+  const Fixture& fx = fixture();
+  const Paper* sheet = paper(fx.templates, "letter");
+  const Paper* page = paper(fx.templates, "half-letter");
+  if (!sheet || !page) return;
+  BookletLayout bl =
+      layout_booklet(b, page->width.pt, page->height.pt, fx.measurer, fx.hyphenator.get(), d);
+  std::string e;
+  impose_saddle_stitch(static_cast<int>(bl.pages.size()), bl.width, bl.height, sheet->height.pt,
+                       sheet->width.pt, &e);
+}
+
+// What build.cpp's plan does for one error-free game, minus drawing.
+void plan(const Game& g, const std::vector<std::vector<CardArt>>& faces) {
+  const Fixture& fx = fixture();
+  const Paper* letter = paper(fx.templates, "letter");
+  for (const auto& deck : g.decks) {
+    const size_t count =
+        std::min(static_cast<size_t>(std::max(0L, deck.total_cards())), kMaxLaidOutCards);
+    for (const auto& stock : deck.stocks) {
+      const bool backs = stock.kind == StockKind::Cardstock && !deck.back.empty();
+      layout_sheets(stock, count, backs);
+    }
+    if (deck.answer_key && deck.facts && letter) {
+      TableSpec t;
+      t.title = deck.answer_key->title;
+      t.subtitle = g.title;
+      t.font = fx.templates.fonts.default_family;
+      t.header = deck.answer_key->columns;
+      for (const auto& e : deck.facts->entries) {
+        std::vector<std::string> row;
+        for (const auto& c : deck.answer_key->columns) {
+          std::string cell;
+          auto it = e.values.find(c);
+          if (it != e.values.end())
+            for (size_t i = 0; i < it->second.size(); ++i) cell += (i ? ", " : "") + it->second[i];
+          row.push_back(cell);
+        }
+        t.rows.push_back(row);
+      }
+      bool overflow = false;
+      layout_table(t, letter->width.pt, letter->height.pt, 36, fx.measurer, &overflow);
+    }
+  }
+  for (const auto& board : g.boards) {
+    const Deck* deck = g.find_deck(board.deck);
+    if (!deck || !letter) continue;
+    if (static_cast<size_t>(deck->total_cards()) <= kMaxLaidOutCards) expand_instances(*deck);
+    const Rect area{36, 76, letter->width.pt - 72, letter->height.pt - 112};
+    layout_board(board, deck->card.width.pt, deck->card.height.pt, area);
+  }
+  // Figure labels point at the first card's art, as build.cpp's anchor_labels does.
+  if (g.booklet) {
+    for (size_t i = 0; i < g.decks.size(); ++i) {
+      const Deck& deck = g.decks[i];
+      for (size_t c = 0; c < deck.cards.size() && c < faces[i].size(); ++c) {
+        const std::string face = deck.cards[c].face.empty() ? deck.face : deck.cards[c].face;
+        auto des = g.designs.find(face);
+        if (des == g.designs.end()) continue;
+        for (const auto& kv : deck.cards[c].fields)
+          field_anchor(des->second, faces[i][c], kv.first);
+        break;  // one card a deck is enough
+      }
+    }
+  }
+}
+
+void run_game(const std::string& text) {
+  const Fixture& fx = fixture();
+  Diagnostics d;
+  auto g = parse_game(text, "fuzz.yaml", CARDSTOCK_SOURCE_DIR "/content", fx.templates, d);
+  if (g) {
+    // As build.cpp's prepare: rules and art are checked even when loading reported errors.
+    for (const auto& deck : g->decks) check_deck(deck, d);
+    for (const auto& board : g->boards) check_board(*g, board, d);
+    std::vector<std::vector<CardArt>> faces;
+    for (const auto& deck : g->decks) {
+      faces.emplace_back();
+      for (const auto& card : deck.cards) {
+        const std::string face = card.face.empty() ? deck.face : card.face;
+        const std::string back = card.back.empty() ? deck.back : card.back;
+        auto f = g->designs.find(face);
+        faces.back().push_back(f == g->designs.end()
+                                   ? CardArt{}
+                                   : resolve_card(*g, deck, card, f->second, fx.measurer, d));
+        auto b = g->designs.find(back);
+        if (!back.empty() && b != g->designs.end())
+          resolve_card(*g, deck, card, b->second, fx.measurer, d);
+      }
+    }
+    // The same bytes as the game's own booklet text (mostly a wall of paragraphs; its
+    // own diagnostics, so YAML comments read as bad headings do not stop the layout).
+    Diagnostics bd;
+    Booklet bk = booklet_of(*g, text, bd);
+    if (!d.has_errors()) {
+      plan(*g, faces);
+      if (g->booklet && !bd.has_errors()) lay_out_booklet(bk, bd);
+    }
+    d.append(bd);
+  } else {
+    // Not a game: most likely Markdown. Parse it as the rules of the shipped game whose
+    // title it names first (else Dayenu), so its directives ({{count cards}},
+    // {{card ...}}) have decks and cards to resolve. One game, not all four: booklet
+    // layout is the slowest step of the harness.
+    const Game* ref = &fx.games.front();
+    size_t first = std::string::npos;
+    for (const Game& gm : fx.games) {
+      const size_t at = text.find(gm.title);
+      if (at < first) {
+        first = at;
+        ref = &gm;
+      }
+    }
+    Diagnostics bd;
+    Booklet bk = booklet_of(*ref, text, bd);
+    if (!bd.has_errors()) lay_out_booklet(bk, bd);
+    d.append(bd);
+  }
+  const std::string msgs = d.str();  // every message must format
+  if (verbose()) std::fprintf(stderr, "%s-- %s\n", msgs.c_str(), g ? "game" : "not a game");
+}
+
+void run_stock(const std::string& text) {
+  Diagnostics d;
+  auto s = parse_stock(text, "fuzz-stock.yaml", fixture().templates, d);
+  if (verbose()) std::fprintf(stderr, "%s-- %s\n", d.str().c_str(), s ? "stock" : "not a stock");
+  if (!s) return;
+  grid_slots(*s);
+  // Two pages and a bit: first, full middle and partial last pages, fronts and backs.
+  const size_t per_page = static_cast<size_t>(s->columns) * static_cast<size_t>(s->rows);
+  layout_sheets(*s, std::min(2 * per_page + 1, kMaxLaidOutCards), true);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  fixture();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  run_game(text);
+  run_stock(text);
+  return 0;
+}
