@@ -90,31 +90,6 @@ const Paper* paper(const Templates& t, const char* id) {
   return nullptr;
 }
 
-// The Booklet that load_booklet would build from g.booklet, with `text` as its source
-// (load_booklet itself reads the file the spec names, which a fuzzer must not choose).
-Booklet booklet_of(const Game& g, const std::string& text, Diagnostics& d) {
-  Booklet b;
-  if (g.booklet) {
-    const BookletSpec& s = *g.booklet;
-    b.title = s.title;
-    b.subtitle = s.subtitle;
-    auto pal = g.palette.find(s.accent);
-    b.accent = pal != g.palette.end() ? pal->second : parse_color(s.accent).value_or(Color{});
-    b.body_font = s.body_font;
-    b.heading_font = s.heading_font;
-    if (const Deck* dk = g.find_deck(s.cover_deck))
-      for (const auto& id : s.cover_cards)
-        for (const auto& c : dk->cards)
-          if (c.id == id) {
-            b.cover.push_back({dk->id, id, dk->card.width.pt, dk->card.height.pt, dk->card.shape});
-            break;
-          }
-  }
-  b.source = "fuzz.md";
-  b.blocks = parse_booklet(text, "fuzz.md", g, d);
-  return b;
-}
-
 // What build.cpp's plan_booklet does, minus drawing: half-letter pages imposed on letter.
 void lay_out_booklet(const Booklet& b, Diagnostics& d) {
   const Fixture& fx = fixture();
@@ -209,7 +184,7 @@ void run_game(const std::string& text) {
     // The same bytes as the game's own booklet text (mostly a wall of paragraphs; its
     // own diagnostics, so YAML comments read as bad headings do not stop the layout).
     Diagnostics bd;
-    Booklet bk = booklet_of(*g, text, bd);
+    Booklet bk = booklet_from_text(*g, text, "fuzz.md", bd);
     if (!d.has_errors()) {
       plan(*g, faces);
       if (g->booklet && !bd.has_errors()) lay_out_booklet(bk, bd);
@@ -230,7 +205,7 @@ void run_game(const std::string& text) {
       }
     }
     Diagnostics bd;
-    Booklet bk = booklet_of(*ref, text, bd);
+    Booklet bk = booklet_from_text(*ref, text, "fuzz.md", bd);
     if (!bd.has_errors()) lay_out_booklet(bk, bd);
     d.append(bd);
   }

@@ -762,56 +762,59 @@ std::vector<Block> parse_booklet(const std::string& text, const std::string& fil
   return Parser(file, g, d).run(text);
 }
 
-std::optional<Booklet> load_booklet(const Game& g, Diagnostics& d) {
-  if (!g.booklet) return std::nullopt;
-  const BookletSpec& s = *g.booklet;
-  std::string text;
-  {
-    std::string resolved, why;
-    if (!confined_path(g.dir, s.source, g.allow_outside, &resolved, &why)) {
-      d.error(s.mark, "booklet source " + why);
-      return std::nullopt;
-    }
-  }
-  {
-    Diagnostics rd;
-    if (!read_file(s.path, &text, rd)) {
-      d.error(s.mark, "cannot read the booklet's source '" + s.source + "' (looked for " + s.path + ")");
-      return std::nullopt;
-    }
-  }
+Booklet booklet_from_text(const Game& g, const std::string& text, const std::string& file,
+                          Diagnostics& d) {
   Booklet b;
-  b.title = s.title;
-  b.subtitle = s.subtitle;
-  auto pal = g.palette.find(s.accent);
-  b.accent = pal != g.palette.end() ? pal->second : parse_color(s.accent).value_or(Color{});
-  b.body_font = s.body_font;
-  b.heading_font = s.heading_font;
-  b.source = s.path;
-  if (!s.cover_deck.empty()) {
-    const Deck* dk = g.find_deck(s.cover_deck);
-    if (!dk) {
-      std::vector<std::string> names;
-      for (const auto& x : g.decks) names.push_back(x.id);
-      d.error(s.cover_mark, "unknown deck '" + s.cover_deck + "'" + did_you_mean(s.cover_deck, names));
-    } else {
-      for (const auto& id : s.cover_cards) {
-        const Card* card = nullptr;
-        for (const auto& c : dk->cards)
-          if (c.id == id) card = &c;
-        if (!card) {
-          std::vector<std::string> ids;
-          for (const auto& c : dk->cards) ids.push_back(c.id);
-          d.error(s.cover_mark, "deck '" + dk->id + "' has no card '" + id + "'" + did_you_mean(id, ids));
-          continue;
+  b.source = file;
+  if (g.booklet) {
+    const BookletSpec& s = *g.booklet;
+    b.title = s.title;
+    b.subtitle = s.subtitle;
+    auto pal = g.palette.find(s.accent);
+    b.accent = pal != g.palette.end() ? pal->second : parse_color(s.accent).value_or(Color{});
+    b.body_font = s.body_font;
+    b.heading_font = s.heading_font;
+    if (!s.cover_deck.empty()) {
+      const Deck* dk = g.find_deck(s.cover_deck);
+      if (!dk) {
+        std::vector<std::string> names;
+        for (const auto& x : g.decks) names.push_back(x.id);
+        d.error(s.cover_mark, "unknown deck '" + s.cover_deck + "'" + did_you_mean(s.cover_deck, names));
+      } else {
+        for (const auto& id : s.cover_cards) {
+          const Card* card = nullptr;
+          for (const auto& c : dk->cards)
+            if (c.id == id) card = &c;
+          if (!card) {
+            std::vector<std::string> ids;
+            for (const auto& c : dk->cards) ids.push_back(c.id);
+            d.error(s.cover_mark, "deck '" + dk->id + "' has no card '" + id + "'" + did_you_mean(id, ids));
+            continue;
+          }
+          b.cover.push_back({dk->id, id, dk->card.width.pt, dk->card.height.pt, dk->card.shape});
         }
-        b.cover.push_back({dk->id, id, dk->card.width.pt, dk->card.height.pt, dk->card.shape});
       }
     }
   }
   for (const auto& dk : g.decks) b.parts.push_back({part_name(g, dk), dk.total_cards()});
-  b.blocks = parse_booklet(text, s.path, g, d);
+  b.blocks = parse_booklet(text, file, g, d);
   return b;
+}
+
+std::optional<Booklet> load_booklet(const Game& g, Diagnostics& d) {
+  if (!g.booklet) return std::nullopt;
+  const BookletSpec& s = *g.booklet;
+  std::string resolved, why, text;
+  if (!confined_path(g.dir, s.source, g.allow_outside, &resolved, &why)) {
+    d.error(s.mark, "booklet source " + why);
+    return std::nullopt;
+  }
+  Diagnostics rd;
+  if (!read_file(s.path, &text, rd)) {
+    d.error(s.mark, "cannot read the booklet's source '" + s.source + "' (looked for " + s.path + ")");
+    return std::nullopt;
+  }
+  return booklet_from_text(g, text, s.path, d);
 }
 
 }  // namespace cardstock

@@ -71,7 +71,11 @@ std::string part_name(const Game& g, const Deck& d);
 std::vector<Block> parse_booklet(const std::string& text, const std::string& file, const Game& g,
                                  Diagnostics& d);
 
-/// Reads g.booklet's source and parses it; nullopt (with a diagnostic) if the game has no
+/// The booklet of `g` with `text` as its rules (cover and fonts from g.booklet, if any).
+Booklet booklet_from_text(const Game& g, const std::string& text, const std::string& file,
+                          Diagnostics& d);
+
+/// Reads g.booklet's source (confined to the game's folder) and parses it; nullopt (with a diagnostic) if the game has no
 /// booklet section or the file cannot be read.
 std::optional<Booklet> load_booklet(const Game& g, Diagnostics& d);
 

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <functional>
 #include <iostream>
-#include <mutex>
 #include <thread>
 #include <cstdio>
 #include <cstdlib>
@@ -85,24 +84,21 @@ struct Prepared {
   }
 };
 
-// What one thread needs to measure and draw: its own font map (Pango font maps are not
-// shared between threads) and hyphenation dictionary.
-struct Worker {
-  std::unique_ptr<Fonts> fonts;
+// What laying out one game measures with: a measurer of its own (so the layout never
+// depends on what was measured before; see Fonts::Impl::new_map) and, for booklets, the
+// hyphenation dictionary.
+struct GameTools {
   std::unique_ptr<PangoMeasurer> measurer;
   std::unique_ptr<DictHyphenator> hyphenator;
 };
 
-// FNV-1a over a file's bytes, hex; "" if it cannot be read. Cached: the templates and
+// A hash of a file's bytes, hex; "" if it cannot be read. Cached: the templates and
 // fonts are shared by every game of a run.
 class FileHashes {
  public:
   std::string get(const std::string& path) {
-    {
-      std::lock_guard<std::mutex> lock(m_);
-      auto it = cache_.find(path);
-      if (it != cache_.end()) return it->second;
-    }
+    auto it = cache_.find(path);
+    if (it != cache_.end()) return it->second;
     std::ifstream in(path, std::ios::binary);
     std::string h;
     if (in) {
@@ -123,12 +119,10 @@ class FileHashes {
       std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(v));
       h = hex;
     }
-    std::lock_guard<std::mutex> lock(m_);
     return cache_[path] = h;
   }
 
  private:
-  std::mutex m_;
   std::map<std::string, std::string> cache_;
 };
 
@@ -219,7 +213,7 @@ struct Session {
   std::ostream& out;
   std::ostream& err;
   Templates templates;
-  std::vector<std::unique_ptr<Worker>> workers;
+  std::unique_ptr<Fonts> fonts;  // loaded only when something is to be laid out
   FileHashes hashes;
   std::vector<std::string> template_files;  // every file of templates/ plus fonts, sorted
 
@@ -240,16 +234,10 @@ struct Session {
     return true;
   }
 
-  // Fonts and dictionaries for `n` threads, loaded once, before any thread starts.
-  bool start_workers(size_t n) {
+  // Loads the private font set; false (after printing) on error.
+  bool start_fonts() {
     Diagnostics d;
-    while (workers.size() < n && !d.has_errors()) {
-      auto w = std::make_unique<Worker>();
-      w->fonts = Fonts::load(templates.fonts, {opt.templates_dir + "/fonts.yaml", 0, 0}, d);
-      if (d.has_errors()) break;
-      w->measurer = std::make_unique<PangoMeasurer>(*w->fonts);
-      workers.push_back(std::move(w));
-    }
+    fonts = Fonts::load(templates.fonts, {opt.templates_dir + "/fonts.yaml", 0, 0}, d);
     err << d.str();
     return !d.has_errors();
   }
@@ -282,12 +270,10 @@ struct Session {
     return out;
   }
 
-  // Resolves every card and plans every output of a loaded game, with `w`'s fonts.
-  void prepare(Prepared& pr, Worker& worker, Diagnostics& d) {
-    // A measurer of its own, so this game's layout never depends on what the thread
-    // measured before (see Fonts::Impl::new_map).
-    Worker w;
-    w.measurer = std::make_unique<PangoMeasurer>(*worker.fonts);
+  // Resolves every card and plans every output of a loaded game.
+  void prepare(Prepared& pr, Diagnostics& d) {
+    GameTools w;
+    w.measurer = std::make_unique<PangoMeasurer>(*fonts);
     // Only booklets are hyphenated; a game without one never needs the dictionary.
     if (pr.game.booklet && !templates.fonts.hyphenation.empty()) {
       std::string e;
@@ -411,7 +397,7 @@ struct Session {
 
   // A booklet: the reading-order pages on the small paper (half-Letter, A5) and the same
   // pages imposed two-up on the big one (Letter, A4) for folding.
-  void plan_booklet(Prepared& p, Worker& w, Diagnostics& d) {
+  void plan_booklet(Prepared& p, GameTools& w, Diagnostics& d) {
     const std::pair<const char*, const char*> pairs[] = {{"letter", "half-letter"}, {"a4", "a5"}};
     for (const auto& [sheet_id, page_id] : pairs) {
       if (!paper_wanted(sheet_id)) continue;
@@ -457,7 +443,7 @@ struct Session {
     }
   }
 
-  void plan(Prepared& p, Worker& w, Diagnostics& d) {
+  void plan(Prepared& p, GameTools& w, Diagnostics& d) {
     const Game& game = p.game;
     for (const auto& deck : game.decks) {
       const size_t count = static_cast<size_t>(deck.total_cards());
@@ -704,14 +690,14 @@ struct Session {
   }
 
   // Renders one output to its temporary file beside its final path.
-  void render(Prepared& p, size_t i, Worker& w, std::string* error) {
+  void render(Prepared& p, size_t i, std::string* error) {
     const OutputPlan& o = p.plans[i];
     const std::string fin = (game_dir(p) / o.file).string();
     const std::string tmp = p.temps[i];
     PdfInfo info{p.game.title + " - " + o.file, std::string("cardstock ") + kVersion,
                  opt.date.empty() ? pinned_date() : opt.date, o.sheets.width, o.sheets.height};
     std::string e;
-    if (!render_pdf(tmp, info, page_art(p, o), *w.fonts, &e)) *error = fin + ": error: " + e + "\n";
+    if (!render_pdf(tmp, info, page_art(p, o), *fonts, &e)) *error = fin + ": error: " + e + "\n";
   }
 
   // Writes the manifest (only if it changed) and renames every rendered file into place,
@@ -851,10 +837,10 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
     }
     return status;
   }
-  if (to_prepare && !s.start_workers(1)) return 1;
+  if (to_prepare && !s.start_fonts()) return 1;
   // Resolving and planning is quick (a tenth of the drawing); it runs here, in order.
   for (auto& gp : games)
-    if (gp->loaded && !gp->up_to_date) s.prepare(*gp, *s.workers[0], gp->diags);
+    if (gp->loaded && !gp->up_to_date) s.prepare(*gp, gp->diags);
   int status = 0;
   std::vector<Prepared*> writing;
   for (auto& gp : games) {
@@ -891,7 +877,7 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
     for (size_t i = 0; i < p->plans.size(); ++i)
       if (p->rewrite[i]) {
         p->temps[i] = s.temp_path(*p, i);
-        s.render(*p, i, *s.workers[0], &errors[p][i]);
+        s.render(*p, i, &errors[p][i]);
       }
   }
   for (auto& gp : games) {
