@@ -74,6 +74,9 @@ struct Prepared {
   std::string previous_manifest;                       // as found in out/<game>/
   std::vector<std::string> temps;                      // rendered, not yet renamed
   std::vector<bool> rewrite;                           // per plan: render it again
+  // What the cards and booklet were measured with, and what draws them: text is shaped
+  // once, images decoded once, for all the game's outputs.
+  std::unique_ptr<Typesetter> typesetter;
   const CardArt* face(const std::string& deck, const std::string& card) const {
     for (size_t i = 0; i < game.decks.size(); ++i) {
       if (game.decks[i].id != deck) continue;
@@ -84,11 +87,9 @@ struct Prepared {
   }
 };
 
-// What laying out one game measures with: a measurer of its own (so the layout never
-// depends on what was measured before; see Fonts::Impl::new_map) and, for booklets, the
-// hyphenation dictionary.
+// What laying out one game measures with: for booklets, the hyphenation dictionary.
+// (Text is measured with the game's own Typesetter, kept in Prepared for drawing.)
 struct GameTools {
-  std::unique_ptr<PangoMeasurer> measurer;
   std::unique_ptr<DictHyphenator> hyphenator;
 };
 
@@ -273,7 +274,8 @@ struct Session {
   // Resolves every card and plans every output of a loaded game.
   void prepare(Prepared& pr, Diagnostics& d) {
     GameTools w;
-    w.measurer = std::make_unique<PangoMeasurer>(*fonts);
+    pr.typesetter = std::make_unique<Typesetter>(*fonts);
+    const Typesetter& ts = *pr.typesetter;
     // Only booklets are hyphenated; a game without one never needs the dictionary.
     if (pr.game.booklet && !templates.fonts.hyphenation.empty()) {
       std::string e;
@@ -297,11 +299,11 @@ struct Session {
         auto f = game.designs.find(face);
         faces.push_back(f == game.designs.end()
                             ? CardArt{}
-                            : resolve_card(game, deck, card, f->second, *w.measurer, d));
+                            : resolve_card(game, deck, card, f->second, ts, d));
         auto b = game.designs.find(back);
         backs.push_back(back.empty() || b == game.designs.end()
                             ? CardArt{}
-                            : resolve_card(game, deck, card, b->second, *w.measurer, d));
+                            : resolve_card(game, deck, card, b->second, ts, d));
       }
       p->faces.push_back(std::move(faces));
       p->backs.push_back(std::move(backs));
@@ -364,7 +366,7 @@ struct Session {
           for (const auto& it : (*arts)[c].items) {
             if (it.type != LayerType::Image || it.image.empty() || !seen.insert(it.image).second) continue;
             std::string e;
-            if (!check_image(it.image, &e))
+            if (!p.typesetter->check_image(it.image, &e))
               d.error(deck.cards[c].mark, "card '" + deck.cards[c].id + "': image cannot be used: " + e);
           }
     }
@@ -409,7 +411,7 @@ struct Session {
         continue;
       }
       auto bl = std::make_shared<BookletLayout>(layout_booklet(*p.booklet, page->width.pt, page->height.pt,
-                                                               *w.measurer, w.hyphenator.get(), d));
+                                                               *p.typesetter, w.hyphenator.get(), d));
       OutputPlan o;
       o.kind = "booklet";
       o.paper = page->id;
@@ -494,7 +496,7 @@ struct Session {
             t.rows.push_back(row);
           }
           bool overflow = false;
-          o.items = layout_table(t, paper.width.pt, paper.height.pt, 36, *w.measurer, &overflow);
+          o.items = layout_table(t, paper.width.pt, paper.height.pt, 36, *p.typesetter, &overflow);
           if (overflow)
             d.warning(deck.answer_key->mark, "answer key of deck '" + deck.id +
                                                  "' does not fit one " + paper.id + " page");
@@ -697,7 +699,7 @@ struct Session {
     PdfInfo info{p.game.title + " - " + o.file, std::string("cardstock ") + kVersion,
                  opt.date.empty() ? pinned_date() : opt.date, o.sheets.width, o.sheets.height};
     std::string e;
-    if (!render_pdf(tmp, info, page_art(p, o), *fonts, &e)) *error = fin + ": error: " + e + "\n";
+    if (!render_pdf(tmp, info, page_art(p, o), *p.typesetter, &e)) *error = fin + ": error: " + e + "\n";
   }
 
   // Writes the manifest (only if it changed) and renames every rendered file into place,

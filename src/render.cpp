@@ -12,7 +12,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <filesystem>
+#include <unordered_map>
 
 namespace cardstock {
 
@@ -23,21 +25,20 @@ struct Fonts::Impl {
     if (config) FcConfigDestroy(config);
     if (options) cairo_font_options_destroy(options);
   }
-  // A fresh font map over the private font set. Each measurer and each PDF gets its own,
-  // so what one output sets (which fonts, at which transforms) never carries into the
-  // next one's caches.
+  // A font map over the private font set, one per Typesetter (so per game).
   PangoFontMap* new_map() const {
     PangoFontMap* map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
     pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
     pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(map), 72.0);
     return map;
   }
-  // A Pango context set up identically for measuring and drawing: no hinting, so text
-  // widths do not depend on the page transform or resolution.
-  PangoContext* new_context(PangoFontMap* map) const {
+  // The context text is measured and drawn with: no hinting and an identity matrix, so
+  // text widths do not depend on the page transform or resolution. It is never updated
+  // from a cairo_t: that would set every kept layout again.
+  PangoContext* new_context(PangoFontMap* map, PangoDirection dir) const {
     PangoContext* ctx = pango_font_map_create_context(map);
     pango_cairo_context_set_font_options(ctx, options);
-    pango_context_set_base_dir(ctx, PANGO_DIRECTION_LTR);
+    pango_context_set_base_dir(ctx, dir);
     // Unrounded positions for measuring and drawing alike: Pango rounds glyph positions
     // to whole units by default, which at 72 units an inch moves letters by up to half a
     // point and can make the drawn line differ from the measured one.
@@ -94,20 +95,13 @@ bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle&
   pango_layout_set_font_description(layout, fd);
   pango_font_description_free(fd);
   // Auto-direction would flip left/right alignment for paragraphs that start in Hebrew;
-  // the design's alignment must hold, so the base direction comes from `dir` only.
+  // the design's alignment must hold, so the base direction is the context's (`rtl`).
   pango_layout_set_auto_dir(layout, FALSE);
-  pango_context_set_base_dir(pango_layout_get_context(layout),
-                             st.rtl ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR);
-  pango_layout_context_changed(layout);
   pango_layout_set_width(layout, static_cast<int>(std::floor(wrap * PANGO_SCALE)));
   pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment(layout, pango_align(st.align));
   pango_layout_set_justify(layout, st.align == Align::Justify);
-  // Always set: the layout is reused, and 0 (the font's own spacing) must undo a 1.5.
-  pango_layout_set_line_spacing(layout, st.line_spacing != 1 ? static_cast<float>(st.line_spacing) : 0.0f);
-  // The layout is reused: set_text keeps the attributes an earlier set_markup left, which
-  // would put one card's <b>/<i> ranges onto the next card's plain text.
-  pango_layout_set_attributes(layout, nullptr);
+  if (st.line_spacing != 1) pango_layout_set_line_spacing(layout, static_cast<float>(st.line_spacing));
   if (st.markup) {
     if (!pango_parse_markup(text.c_str(), -1, 0, nullptr, nullptr, nullptr, nullptr)) {
       pango_layout_set_text(layout, text.c_str(), -1);
@@ -121,54 +115,6 @@ bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle&
 }
 
 }  // namespace
-
-struct PangoMeasurer::State {
-  PangoFontMap* map = nullptr;
-  PangoContext* ctx = nullptr;
-  PangoLayout* layout = nullptr;
-  ~State() {
-    if (layout) g_object_unref(layout);
-    if (ctx) g_object_unref(ctx);
-    if (map) g_object_unref(map);
-  }
-};
-
-PangoMeasurer::PangoMeasurer(const Fonts& fonts) : fonts_(fonts), state_(new State) {
-  state_->map = fonts_.impl()->new_map();
-  state_->ctx = fonts_.impl()->new_context(state_->map);
-  state_->layout = pango_layout_new(state_->ctx);
-}
-
-PangoMeasurer::~PangoMeasurer() = default;
-
-TextExtent PangoMeasurer::measure(const std::string& text, const TextStyle& style,
-                                  double wrap) const {
-  TextExtent e;
-  e.markup_ok = setup_layout(state_->layout, text, style, wrap);
-  PangoRectangle logical;
-  pango_layout_get_extents(state_->layout, nullptr, &logical);
-  e.width = static_cast<double>(logical.width) / PANGO_SCALE;
-  e.height = static_cast<double>(logical.height) / PANGO_SCALE;
-  e.lines = pango_layout_get_line_count(state_->layout);
-  // A word too long for the box is broken mid-word (WORD_CHAR); treat that as overflow
-  // only if the lines still do not fit, which the height check catches.
-  return e;
-}
-
-std::vector<double> PangoMeasurer::line_heights(const std::string& text, const TextStyle& style,
-                                                double wrap) const {
-  setup_layout(state_->layout, text, style, wrap);
-  std::vector<double> out;
-  PangoLayoutIter* it = pango_layout_get_iter(state_->layout);
-  do {
-    int y0 = 0, y1 = 0;
-    pango_layout_iter_get_line_yrange(it, &y0, &y1);
-    out.push_back(static_cast<double>(y1 - y0) / PANGO_SCALE);
-  } while (pango_layout_iter_next_line(it));
-  pango_layout_iter_free(it);
-  return out;
-}
-
 namespace {
 
 void set_color(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
@@ -237,8 +183,9 @@ bool within_limits(const std::string& path, std::string* err) {
   return true;
 }
 
-// Images are decoded once per file and drawn from the same surface every time, so the
-// PDF embeds each image once however many cards show it.
+// Images are decoded once per file (per game) and drawn from the same surface every
+// time, so each PDF embeds each image once however many cards show it. A file that
+// cannot be used keeps its reason, so every later use reports the same one.
 class ImageCache {
  public:
   ~ImageCache() {
@@ -248,12 +195,17 @@ class ImageCache {
   struct Image {
     cairo_surface_t* surface = nullptr;
     double w = 0, h = 0;
+    std::string error;
   };
   const Image* get(const std::string& path, std::string* err) {
     auto it = images_.find(path);
-    if (it != images_.end()) return it->second.surface ? &it->second : nullptr;
+    if (it != images_.end()) {
+      if (!it->second.surface) *err = it->second.error;
+      return it->second.surface ? &it->second : nullptr;
+    }
     Image img;
     if (!within_limits(path, err)) {
+      img.error = *err;
       images_[path] = img;
       return nullptr;
     }
@@ -297,6 +249,7 @@ class ImageCache {
         g_object_unref(h);
       }
     }
+    if (!img.surface) img.error = *err;
     images_[path] = img;
     return img.surface ? &images_[path] : nullptr;
   }
@@ -305,11 +258,138 @@ class ImageCache {
   std::map<std::string, Image> images_;
 };
 
+
+}  // namespace
+
+struct Typesetter::State {
+  const Fonts& fonts;
+  const size_t budget;
+  PangoFontMap* map = nullptr;
+  PangoContext* ltr = nullptr;
+  PangoContext* rtl = nullptr;
+  struct Kept {
+    PangoLayout* layout = nullptr;
+    bool markup_ok = true;
+    size_t bytes = 0;
+  };
+  std::unordered_map<std::string, Kept> kept;
+  std::deque<std::string> order;  // keys of `kept`, oldest first
+  size_t bytes = 0;
+  PangoLayout* last = nullptr;     // the layout set() returned last: alive until the next call
+  ImageCache images;
+  Stats stats;
+
+  State(const Fonts& f, size_t b) : fonts(f), budget(b) {
+    map = fonts.impl()->new_map();
+    ltr = fonts.impl()->new_context(map, PANGO_DIRECTION_LTR);
+    rtl = fonts.impl()->new_context(map, PANGO_DIRECTION_RTL);
+  }
+  ~State() {
+    for (auto& [k, v] : kept) g_object_unref(v.layout);
+    if (last) g_object_unref(last);
+    g_object_unref(ltr);
+    g_object_unref(rtl);
+    g_object_unref(map);
+  }
+
+  // Everything setup_layout reads, as bytes: equal keys give identical layouts.
+  static std::string key(const std::string& text, const TextStyle& st, double wrap) {
+    std::string k;
+    k.reserve(st.font.size() + text.size() + 40);
+    k.append(st.font).push_back('\0');
+    const double nums[] = {st.size, st.line_spacing, std::floor(wrap * PANGO_SCALE)};
+    k.append(reinterpret_cast<const char*>(nums), sizeof nums);
+    const char flags[] = {char(st.bold), char(st.italic), char(st.align), char(st.rtl), char(st.markup)};
+    k.append(flags, sizeof flags);
+    k.append(text);
+    return k;
+  }
+
+  // The layout of `text` set in `st` at `wrap` points, laid out (lines broken) already.
+  PangoLayout* set(const std::string& text, const TextStyle& st, double wrap, bool* markup_ok) {
+    ++stats.sets;
+    std::string k = key(text, st, wrap);
+    PangoLayout* layout = nullptr;
+    auto it = kept.find(k);
+    if (it != kept.end()) {
+      ++stats.hits;
+      layout = it->second.layout;
+      *markup_ok = it->second.markup_ok;
+      g_object_ref(layout);  // for `last`
+    } else {
+      layout = pango_layout_new(st.rtl ? rtl : ltr);  // this reference becomes `last`'s
+      *markup_ok = setup_layout(layout, text, st, wrap);
+      pango_layout_get_line_count(layout);  // breaks the lines now, while it is measured
+      keep(std::move(k), layout, *markup_ok, text.size());
+    }
+    if (last) g_object_unref(last);
+    last = layout;
+    return layout;
+  }
+
+  // Keeps `layout` for later sets, dropping the oldest kept ones to stay in the budget.
+  void keep(std::string k, PangoLayout* layout, bool markup_ok, size_t text_bytes) {
+    // A rough size (Pango's glyph strings, attributes and line structs), so the budget
+    // holds whether the texts are card names or booklet paragraphs.
+    const size_t size = 1024 + 96 * text_bytes;
+    if (size > budget) return;
+    while (bytes + size > budget && !order.empty()) {
+      auto old = kept.find(order.front());
+      bytes -= old->second.bytes;
+      g_object_unref(old->second.layout);
+      kept.erase(old);
+      order.pop_front();
+    }
+    order.push_back(k);
+    kept.emplace(std::move(k), Kept{PANGO_LAYOUT(g_object_ref(layout)), markup_ok, size});
+    bytes += size;
+  }
+};
+
+Typesetter::Typesetter(const Fonts& fonts, size_t cache_bytes)
+    : state_(std::make_unique<State>(fonts, cache_bytes)) {}
+
+Typesetter::~Typesetter() = default;
+
+TextExtent Typesetter::measure(const std::string& text, const TextStyle& style, double wrap) const {
+  TextExtent e;
+  PangoLayout* layout = state_->set(text, style, wrap, &e.markup_ok);
+  PangoRectangle logical;
+  pango_layout_get_extents(layout, nullptr, &logical);
+  e.width = static_cast<double>(logical.width) / PANGO_SCALE;
+  e.height = static_cast<double>(logical.height) / PANGO_SCALE;
+  e.lines = pango_layout_get_line_count(layout);
+  // A word too long for the box is broken mid-word (WORD_CHAR); that is overflow only if
+  // the lines still do not fit, which the height check catches.
+  return e;
+}
+
+std::vector<double> Typesetter::line_heights(const std::string& text, const TextStyle& style,
+                                             double wrap) const {
+  bool ok = true;
+  PangoLayout* layout = state_->set(text, style, wrap, &ok);
+  std::vector<double> out;
+  PangoLayoutIter* it = pango_layout_get_iter(layout);
+  do {
+    int y0 = 0, y1 = 0;
+    pango_layout_iter_get_line_yrange(it, &y0, &y1);
+    out.push_back(static_cast<double>(y1 - y0) / PANGO_SCALE);
+  } while (pango_layout_iter_next_line(it));
+  pango_layout_iter_free(it);
+  return out;
+}
+
+bool Typesetter::check_image(const std::string& path, std::string* err) const {
+  return state_->images.get(path, err) != nullptr;
+}
+
+Typesetter::Stats Typesetter::stats() const { return state_->stats; }
+
+namespace {
+
 struct Painter {
   cairo_t* cr;
-  PangoContext* ctx;
-  PangoLayout* layout;
-  ImageCache images;
+  Typesetter::State& ts;
   std::string err;
 
   void item(const ArtItem& it) {
@@ -351,10 +431,13 @@ struct Painter {
     }
   }
 
+  // The text is drawn with the cairo_t's transform (rotation, preview scale) applied to
+  // the layout as measured, unhinted: the glyphs land where measure() put them.
   void text(const ArtItem& it) {
-    setup_layout(layout, it.text, it.style, it.box.w);
+    bool markup_ok = true;
+    PangoLayout* layout = ts.set(it.text, it.style, it.box.w, &markup_ok);
     if (it.line_count > 0) {
-      fragment(it);
+      fragment(it, layout);
       return;
     }
     PangoRectangle logical;
@@ -372,7 +455,7 @@ struct Painter {
   // Lines [first_line, first_line + line_count) of a paragraph split across pages: the
   // whole paragraph is set (so breaks and justification match the measure) and only those
   // lines are drawn, so the PDF holds no hidden copy of the other lines.
-  void fragment(const ArtItem& it) {
+  void fragment(const ArtItem& it, PangoLayout* layout) {
     PangoLayoutIter* iter = pango_layout_get_iter(layout);
     int line = 0, top = 0;
     set_color(cr, it.color);
@@ -397,7 +480,7 @@ struct Painter {
   }
 
   void image(const ArtItem& it) {
-    const ImageCache::Image* img = images.get(it.image, &err);
+    const ImageCache::Image* img = ts.images.get(it.image, &err);
     if (!img) return;
     double sx = it.box.w / img->w, sy = it.box.h / img->h;
     if (it.fit == Fit::Contain) sx = sy = std::min(sx, sy);
@@ -440,7 +523,6 @@ struct Painter {
       cairo_rectangle(cr, -m, -m, cw + 2 * m, ch + 2 * m);
       cairo_fill(cr);
     }
-    pango_cairo_update_context(cr, ctx);
     for (const auto& it : c.art->items) item(it);
     cairo_restore(cr);
   }
@@ -489,13 +571,8 @@ struct Painter {
 
 }  // namespace
 
-bool check_image(const std::string& path, std::string* err) {
-  ImageCache cache;
-  return cache.get(path, err) != nullptr;
-}
-
 bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PageArt>& pages,
-                const Fonts& fonts, std::string* err) {
+                const Typesetter& ts, std::string* err) {
   cairo_surface_t* surface = cairo_pdf_surface_create(path.c_str(), info.width, info.height);
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
     *err = "cannot create '" + path + "': " + cairo_status_to_string(cairo_surface_status(surface));
@@ -507,22 +584,15 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, info.date.c_str());
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, info.date.c_str());
   cairo_t* cr = cairo_create(surface);
-  cairo_set_font_options(cr, fonts.impl()->options);
-  PangoFontMap* map = fonts.impl()->new_map();
-  Painter p{cr, fonts.impl()->new_context(map), nullptr, {}, {}};
-  pango_cairo_update_context(cr, p.ctx);
-  p.layout = pango_layout_new(p.ctx);
+  cairo_set_font_options(cr, ts.state()->fonts.impl()->options);
+  Painter p{cr, *ts.state(), {}};
   for (const auto& page : pages) {
     for (const auto& it : page.underlay) p.item(it);
     for (const auto& c : page.cards) p.card(c);
-    pango_cairo_update_context(cr, p.ctx);
     for (const auto& it : page.items) p.item(it);
     p.cuts(page.cuts, page.circles);
     cairo_show_page(cr);
   }
-  g_object_unref(p.layout);
-  g_object_unref(p.ctx);
-  g_object_unref(map);
   cairo_destroy(cr);
   cairo_surface_finish(surface);
   cairo_status_t st = cairo_surface_status(surface);

@@ -30,19 +30,38 @@ class Fonts {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Measures text exactly as render_pdf will set it.
-class PangoMeasurer : public TextMeasurer {
+/// Largest image file accepted, and largest PNG in pixels (width x height).
+inline constexpr long kMaxImageBytes = 32L << 20;
+inline constexpr long kMaxImagePixels = 40L * 1000 * 1000;
+
+/// What a game's outputs are set with: one Pango context over the private fonts, the text
+/// it has set and the images it has decoded. render_pdf draws the very layout measure()
+/// made, so a text is shaped once however many outputs show it. Kept text is bounded by
+/// `cache_bytes` (an estimate; the oldest is dropped first) and never changes a drawn
+/// byte: a dropped text is set again identically. Not for use from two threads.
+class Typesetter : public TextMeasurer {
  public:
-  explicit PangoMeasurer(const Fonts& fonts);
-  ~PangoMeasurer() override;
+  static constexpr size_t kDefaultCacheBytes = size_t(48) << 20;
+  explicit Typesetter(const Fonts& fonts, size_t cache_bytes = kDefaultCacheBytes);
+  ~Typesetter() override;
+  Typesetter(const Typesetter&) = delete;
+  Typesetter& operator=(const Typesetter&) = delete;
   TextExtent measure(const std::string& text, const TextStyle& style,
                      double wrap_width) const override;
   std::vector<double> line_heights(const std::string& text, const TextStyle& style,
                                    double wrap_width) const override;
+  /// Opens and decodes an image (SVG or PNG) within the limits above and keeps it for
+  /// drawing. Returns false with *err saying why it cannot be used.
+  bool check_image(const std::string& path, std::string* err) const;
+  /// How often set text was found kept (for tests and benchmarks).
+  struct Stats {
+    long sets = 0, hits = 0;
+  };
+  Stats stats() const;
+  struct State;
+  State* state() const { return state_.get(); }
 
  private:
-  const Fonts& fonts_;
-  struct State;
   std::unique_ptr<State> state_;
 };
 
@@ -70,17 +89,10 @@ struct PdfInfo {
   double width = 0, height = 0;
 };
 
-/// Largest image file accepted, and largest PNG in pixels (width x height).
-inline constexpr long kMaxImageBytes = 32L << 20;
-inline constexpr long kMaxImagePixels = 40L * 1000 * 1000;
-
-/// Opens and decodes an image (SVG or PNG) as render_pdf would, within the limits above.
-/// Returns false with *err saying why it cannot be used.
-bool check_image(const std::string& path, std::string* err);
-
 /// Draws `pages` into a new PDF at `path`. Card art is drawn within each card's bleed
-/// rectangle, turned by its rotation. Returns false with *err set on failure.
+/// rectangle, turned by its rotation; text and images come from `ts`. Returns false with
+/// *err set on failure.
 bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PageArt>& pages,
-                const Fonts& fonts, std::string* err);
+                const Typesetter& ts, std::string* err);
 
 }  // namespace cardstock

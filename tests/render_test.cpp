@@ -169,13 +169,13 @@ TEST(Render, PdfDatesArePinned) {
 
 namespace cardstock {
 
-// Regression: the measurer and painter reuse one PangoLayout; markup on one text must
-// not leak its bold/italic ranges into the next, plain, text.
+// Regression (from when one PangoLayout was reused for every text): markup on one text
+// must not leak its bold/italic ranges into the next, plain, text.
 TEST(Render, MarkupDoesNotLeakIntoTheNextText) {
   Diagnostics d;
   auto fonts = Fonts::load(testing::shipped_templates().fonts, {}, d);
   ASSERT_TRUE(fonts) << d.str();
-  PangoMeasurer m(*fonts);
+  Typesetter m(*fonts);
   TextStyle plain;
   plain.font = "Noto Sans";
   plain.size = 12;
@@ -219,6 +219,52 @@ decks:
     }
   }
   EXPECT_EQ(upright, 2);
+}
+
+// Every Dayenu face (Hebrew set right to left, markup, shrunk titles) on Letter
+// cardstock, every other card upside down, drawn twice: with a Typesetter that keeps the
+// text it set and with one that keeps nothing. Same bytes, and the keeping one draws
+// every text from what measuring set, shaping none again.
+TEST(Render, KeptTextDrawsTheSameBytesAsTextSetAfresh) {
+  Diagnostics d;
+  auto fonts = Fonts::load(testing::shipped_templates().fonts, {}, d);
+  ASSERT_TRUE(fonts) << d.str();
+  auto g = load_game(testing::source_dir() + "/content/dayenu.yaml", testing::shipped_templates(), d);
+  ASSERT_TRUE(g) << d.str();
+  const Stock* stock = testing::shipped_templates().find_stock("poker-3x3-letter");
+  ASSERT_TRUE(stock);
+  const fs::path dir = testing::fresh_dir("kept");
+  auto draw = [&](size_t budget, Typesetter::Stats* drawing) {
+    Typesetter ts(*fonts, budget);
+    std::vector<CardArt> arts;
+    for (const auto& deck : g->decks)
+      for (const auto& card : deck.cards)
+        arts.push_back(resolve_card(*g, deck, card, g->designs.at(card.face.empty() ? deck.face : card.face), ts, d));
+    const SheetLayout l = layout_sheets(*stock, arts.size(), false);
+    std::vector<PageArt> pages;
+    for (const auto& pg : l.pages) {
+      PageArt art;
+      for (const auto& pl : pg.placements)
+        art.cards.push_back({&arts[pl.slot], pl.trim, pl.bleed, pl.slot % 2 ? 180 : 0, Shape::Rect, 1});
+      pages.push_back(std::move(art));
+    }
+    const Typesetter::Stats before = ts.stats();
+    const std::string path = (dir / ("budget-" + std::to_string(budget) + ".pdf")).string();
+    std::string err;
+    EXPECT_TRUE(render_pdf(path, {"kept", "test", "2026-01-01T00:00:00Z", l.width, l.height}, pages, ts, &err)) << err;
+    drawing->sets = ts.stats().sets - before.sets;
+    drawing->hits = ts.stats().hits - before.hits;
+    return testing::slurp(path);
+  };
+  Typesetter::Stats kept_drawing, fresh_drawing;
+  const std::string kept = draw(Typesetter::kDefaultCacheBytes, &kept_drawing);
+  const std::string fresh = draw(0, &fresh_drawing);
+  EXPECT_FALSE(d.has_errors()) << d.str();
+  ASSERT_GT(kept.size(), 10000u);
+  EXPECT_TRUE(kept == fresh) << "kept " << kept.size() << " bytes, fresh " << fresh.size();
+  EXPECT_GT(kept_drawing.sets, 300);
+  EXPECT_EQ(kept_drawing.hits, kept_drawing.sets);
+  EXPECT_EQ(fresh_drawing.hits, 0);
 }
 
 }  // namespace cardstock
