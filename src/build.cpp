@@ -1,11 +1,14 @@
 #include "build.h"
 
+#include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <iostream>
@@ -140,7 +143,8 @@ std::string combine(const std::vector<std::string>& parts) {
 }
 
 // Runs `argv` lists as child processes (fresh programs: exec, never a bare fork of this
-// one), at most `jobs` at a time, and returns each one's exit status and output, in order.
+// one), in the order given, at most `jobs` at a time: a new one starts as soon as any
+// running one ends. Returns each one's exit status and output, by index.
 struct ChildResult {
   int status = 1;
   std::string out, err;
@@ -150,42 +154,32 @@ std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>
   std::vector<ChildResult> results(argvs.size());
   struct Child {
     pid_t pid;
-    int out, err;
+    int fd[2];  // its stdout and stderr, -1 once read to the end
     size_t index;
   };
   std::vector<Child> running;
-  auto drain = [](int fd, std::string* to) {
-    char buf[4096];
-    for (ssize_t got; (got = ::read(fd, buf, sizeof buf)) > 0;) to->append(buf, static_cast<size_t>(got));
-    ::close(fd);
-  };
-  auto reap = [&](const Child& c) {
-    // Both pipes are read to the end before waiting; a child's output is small (its
-    // diagnostics and one line a game), so reading them one after the other cannot stall.
-    drain(c.out, &results[c.index].out);
-    drain(c.err, &results[c.index].err);
-    int status = 0;
-    ::waitpid(c.pid, &status, 0);
-    results[c.index].status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
-    if (!WIFEXITED(status))
-      results[c.index].err += "cardstock: error: a build process stopped with signal " +
-                              std::to_string(WTERMSIG(status)) + "\n";
-  };
-  for (size_t i = 0; i < argvs.size(); ++i) {
-    if (static_cast<int>(running.size()) >= std::max(1, jobs)) {
-      reap(running.front());
-      running.erase(running.begin());
-    }
+  auto start = [&](size_t i) {
     int o[2], e[2];
-    if (::pipe(o) != 0 || ::pipe(e) != 0) {
+    if (::pipe(o) != 0) {
       results[i].err = "cardstock: error: cannot start a build process\n";
-      continue;
+      return;
+    }
+    if (::pipe(e) != 0) {
+      ::close(o[0]);
+      ::close(o[1]);
+      results[i].err = "cardstock: error: cannot start a build process\n";
+      return;
     }
     std::vector<char*> args;
     for (const auto& a : argvs[i]) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
+    const pid_t parent = ::getpid();
     const pid_t pid = ::fork();
     if (pid == 0) {
+      // A build killed outright takes its children with it: they would only draw files
+      // nobody renames (the next build removes them).
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (::getppid() != parent) ::_exit(1);
       ::dup2(o[1], 1);
       ::dup2(e[1], 2);
       ::close(o[0]);
@@ -201,11 +195,51 @@ std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>
       ::close(o[0]);
       ::close(e[0]);
       results[i].err = "cardstock: error: cannot start a build process\n";
-      continue;
+      return;
     }
-    running.push_back({pid, o[0], e[0], i});
+    running.push_back({pid, {o[0], e[0]}, i});
+  };
+  // Reads whatever the running children wrote (so none blocks on a full pipe) and reaps
+  // those whose output has ended.
+  auto pump = [&] {
+    std::vector<pollfd> fds;
+    for (const auto& c : running)
+      for (int fd : c.fd)
+        if (fd >= 0) fds.push_back({fd, POLLIN, 0});
+    if (!fds.empty() && ::poll(fds.data(), fds.size(), -1) < 0 && errno != EINTR) return;
+    char buf[8192];
+    for (auto& c : running)
+      for (int k = 0; k < 2; ++k) {
+        if (c.fd[k] < 0) continue;
+        auto f = std::find_if(fds.begin(), fds.end(), [&](const pollfd& p) { return p.fd == c.fd[k]; });
+        if (f == fds.end() || !f->revents) continue;
+        const ssize_t got = ::read(c.fd[k], buf, sizeof buf);
+        if (got > 0) {
+          (k ? results[c.index].err : results[c.index].out).append(buf, static_cast<size_t>(got));
+        } else if (got == 0 || errno != EINTR) {
+          ::close(c.fd[k]);
+          c.fd[k] = -1;
+        }
+      }
+    for (auto it = running.begin(); it != running.end();) {
+      if (it->fd[0] >= 0 || it->fd[1] >= 0) {
+        ++it;
+        continue;
+      }
+      int status = 0;
+      ::waitpid(it->pid, &status, 0);
+      ChildResult& r = results[it->index];
+      r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+      if (!WIFEXITED(status))
+        r.err += "cardstock: error: a build process stopped with signal " + std::to_string(WTERMSIG(status)) + "\n";
+      it = running.erase(it);
+    }
+  };
+  for (size_t i = 0; i < argvs.size(); ++i) {
+    while (static_cast<int>(running.size()) >= std::max(1, jobs)) pump();
+    start(i);
   }
-  for (const auto& c : running) reap(c);
+  while (!running.empty()) pump();
   return results;
 }
 
@@ -687,8 +721,43 @@ struct Session {
     }
   }
 
+  // What temporary files end in: this process's id, or for a share of a sharded build
+  // the parent's id and the share, so the parent can find and rename them.
+  std::string temp_suffix() const {
+    if (opt.shards > 1) return ".tmp-" + std::to_string(::getppid()) + "-" + std::to_string(opt.shard);
+    return ".tmp-" + std::to_string(::getpid());
+  }
+
   std::string temp_path(const Prepared& p, size_t i) const {
-    return (game_dir(p) / p.plans[i].file).string() + ".tmp-" + std::to_string(::getpid());
+    return (game_dir(p) / p.plans[i].file).string() + temp_suffix();
+  }
+
+  // Which outputs this process draws: all of them, or in a sharded build its share. Every
+  // share computes the same split: the outputs to redraw, heaviest first, each to the
+  // share with least work so far (the lowest on a tie).
+  std::vector<bool> my_outputs(const Prepared& p) const {
+    std::vector<bool> mine(p.plans.size(), opt.shards <= 1);
+    if (opt.shards <= 1) return mine;
+    std::vector<size_t> order;
+    for (size_t i = 0; i < p.plans.size(); ++i)
+      if (p.rewrite[i]) order.push_back(i);
+    auto weight = [&](size_t i) { return output_weight(p.plans[i]); };
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return weight(a) > weight(b); });
+    std::vector<double> load(static_cast<size_t>(opt.shards), 0);
+    for (size_t i : order) {
+      const size_t k = static_cast<size_t>(std::min_element(load.begin(), load.end()) - load.begin());
+      load[k] += weight(i);
+      mine[i] = k == static_cast<size_t>(opt.shard);
+    }
+    return mine;
+  }
+
+  // A rough drawing cost: a unit per card drawn, more for booklet pages (long text).
+  static double output_weight(const OutputPlan& o) {
+    double w = 4;
+    for (const auto& pg : o.sheets.pages) w += 1 + static_cast<double>(pg.placements.size());
+    if (o.booklet) w += 3.0 * static_cast<double>(o.booklet->pages.size());
+    return w;
   }
 
   // Renders one output to its temporary file beside its final path.
@@ -721,8 +790,8 @@ struct Session {
       if (!p.temps[i].empty()) renames.push_back({p.temps[i], (dir / p.plans[i].file).string()});
     const std::string manifest = manifest_json(p.game, p.plans, p.source, p.inputs, p.inputs_key);
     const std::string mfin = (dir / "manifest.json").string();
-    if (manifest != p.previous_manifest || opt.force) {
-      const std::string mtmp = mfin + ".tmp-" + std::to_string(::getpid());
+    if ((manifest != p.previous_manifest || opt.force) && opt.shard == 0) {
+      const std::string mtmp = mfin + temp_suffix();
       std::ofstream f(mtmp, std::ios::binary | std::ios::trunc);
       f << manifest;
       f.close();
@@ -735,6 +804,9 @@ struct Session {
       renames.push_back({mtmp, mfin});
     }
     std::error_code ec;
+    // A share of a sharded build leaves its files for the parent, which renames them
+    // once every share has succeeded.
+    if (opt.shards > 1) renames.clear();
     for (const auto& [tmp, fin] : renames) {
       fs::rename(tmp, fin, ec);
       if (ec) {
@@ -743,6 +815,7 @@ struct Session {
         return false;
       }
     }
+    if (opt.shard != 0) return true;
     size_t pages = 0, rewritten = 0;
     for (size_t i = 0; i < p.plans.size(); ++i) {
       pages += p.plans[i].sheets.pages.size();
@@ -752,6 +825,152 @@ struct Session {
     if (rewritten < p.plans.size()) out << " (" << rewritten << " rewritten, " << p.plans.size() - rewritten << " unchanged)";
     out << "\n";
     return true;
+  }
+
+  // A rough cost of drawing a loaded game, before anything is laid out (in the units of
+  // output_weight), and how many outputs it will have.
+  double game_weight(const Game& g, int* outputs) const {
+    double w = 0;
+    int n = 0;
+    const int single_pages = static_cast<int>(single_page_papers().size());
+    for (const auto& deck : g.decks) {
+      const double cards = static_cast<double>(deck.total_cards());
+      for (const auto& stock : deck.stocks) {
+        if (!paper_wanted(stock.paper.id)) continue;
+        const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
+        const double pages = std::ceil(cards / std::max(1, stock.columns * stock.rows));
+        w += 4 + (pages + cards) * (backs ? 2 : 1);
+        ++n;
+      }
+      if (deck.answer_key && deck.facts) {
+        w += 10.0 * single_pages;
+        n += single_pages;
+      }
+    }
+    w += 10.0 * single_pages * static_cast<double>(g.boards.size());
+    n += single_pages * static_cast<int>(g.boards.size());
+    if (g.booklet) {
+      const int kinds = opt.paper == "all" ? 4 : 2;  // reading order and imposed, per paper
+      w += kinds * 50.0;
+      n += kinds;
+    }
+    *outputs = n;
+    return w;
+  }
+
+  // One process's work: share `share` of `shares` of a game's outputs.
+  struct Unit {
+    size_t game = 0;
+    int share = 0, shares = 1;
+    double weight = 0;
+  };
+
+  // Splits the games to draw into processes: a game gets several shares when it alone
+  // is more than a core's part of the work (and each share is still worth a process
+  // start); the heaviest units come first, so the longest job never starts last.
+  std::vector<Unit> split_work(const std::vector<std::unique_ptr<Prepared>>& games, int jobs) const {
+    std::vector<std::pair<size_t, std::pair<double, int>>> todo;
+    double total = 0;
+    for (size_t g = 0; g < games.size(); ++g) {
+      if (!games[g]->loaded || games[g]->up_to_date) continue;
+      int n = 0;
+      const double w = game_weight(games[g]->game, &n);
+      todo.push_back({g, {w, n}});
+      total += w;
+    }
+    // A share costs a process start and a second load and layout of the game, so a game
+    // is split only when it is well over a core's part (measured: Prophets, 55% of the
+    // four games' work, is quicker whole beside the other three than halved).
+    constexpr double kMinShare = 150;
+    std::vector<Unit> units;
+    for (const auto& [g, wn] : todo) {
+      const auto [w, n] = wn;
+      int shares = static_cast<int>(std::ceil(w / (total / jobs) - 0.25));
+      shares = std::min({shares, jobs, n, static_cast<int>(w / kMinShare)});
+      shares = std::max(shares, 1);
+      for (int k = 0; k < shares; ++k) units.push_back({g, k, shares, w / shares});
+    }
+    std::stable_sort(units.begin(), units.end(), [](const Unit& a, const Unit& b) { return a.weight > b.weight; });
+    return units;
+  }
+
+  // Runs the units as child processes, then for each game renames what its shares drew
+  // (the manifest last) if every share succeeded, or removes it all if one failed.
+  int run_units(const std::vector<std::unique_ptr<Prepared>>& games, const std::vector<Unit>& units, int jobs) {
+    std::vector<std::vector<std::string>> argvs;
+    for (const auto& u : units) {
+      std::vector<std::string> a = {opt.self_exe, "--templates", opt.templates_dir, "build", games[u.game]->source,
+                                    "-o", opt.out_dir, "--paper", opt.paper, "-j", "1"};
+      if (!opt.backs) a.push_back("--single-sided");
+      if (opt.strict) a.push_back("--strict");
+      if (opt.allow_outside) a.push_back("--allow-outside");
+      if (opt.force) a.push_back("--force");
+      if (u.shares > 1) {
+        a.push_back("--shard");
+        a.push_back(std::to_string(u.share) + "/" + std::to_string(u.shares));
+      }
+      argvs.push_back(a);
+    }
+    const auto results = run_children(argvs, jobs);
+    int status = 0;
+    for (size_t g = 0; g < games.size(); ++g) {
+      const Prepared& gp = *games[g];
+      if (!gp.loaded) {
+        err << gp.diags.str() << gp.source << ": " << gp.diags.error_count() << " error(s), "
+            << gp.diags.warning_count() << " warning(s); nothing written\n";
+        status = 1;
+        continue;
+      }
+      if (gp.up_to_date) {
+        out << "up to date: " << game_dir(gp).string() << "/\n";
+        continue;
+      }
+      std::vector<const ChildResult*> mine;  // by share
+      for (size_t u = 0; u < units.size(); ++u)
+        if (units[u].game == g) {
+          if (mine.size() < static_cast<size_t>(units[u].shares)) mine.resize(static_cast<size_t>(units[u].shares));
+          mine[static_cast<size_t>(units[u].share)] = &results[u];
+        }
+      bool ok = true;
+      for (const ChildResult* r : mine) {
+        err << r->err;
+        ok = ok && r->status == 0;
+      }
+      if (mine.size() > 1 && !adopt_shares(gp, ok)) ok = false;
+      if (ok) out << mine[0]->out;
+      else status = 1;
+    }
+    return status;
+  }
+
+  // Renames the files the shares of a game drew (ending .tmp-<this pid>-<share>) to their
+  // final names, the manifest last, or removes them all when `keep` is false.
+  bool adopt_shares(const Prepared& p, bool keep) {
+    const fs::path dir = game_dir(p);
+    const std::string tag = ".tmp-" + std::to_string(::getpid()) + "-";
+    std::vector<std::pair<fs::path, fs::path>> files;  // temp, final
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      const std::string name = e.path().filename().string();
+      const size_t at = name.rfind(tag);
+      if (at == std::string::npos || name.find_first_not_of("0123456789", at + tag.size()) != std::string::npos)
+        continue;
+      files.push_back({e.path(), dir / name.substr(0, at)});
+    }
+    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
+      const bool ma = a.second.filename() == "manifest.json", mb = b.second.filename() == "manifest.json";
+      return ma != mb ? mb : a.second < b.second;
+    });
+    for (const auto& [tmp, fin] : files) {
+      if (keep) {
+        fs::rename(tmp, fin, ec);
+        if (!ec) continue;
+        err << fin.string() << ": error: cannot rename: " << ec.message() << "\n";
+        keep = false;
+      }
+      fs::remove(tmp, ec);
+    }
+    return keep;
   }
 
   // Creates out/<game>/; false (after printing) if it cannot. Removes temporary files
@@ -769,8 +988,12 @@ struct Session {
       const std::string name = e.path().filename().string();
       const size_t at = name.rfind(".tmp-");
       if (at == std::string::npos) continue;
-      const std::string pid = name.substr(at + 5);
-      if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+      std::string pid = name.substr(at + 5);  // "<pid>" or "<parent pid>-<share>"
+      const size_t dash = pid.find('-');
+      if (dash != std::string::npos && dash + 1 < pid.size() &&
+          pid.find_first_not_of("0123456789", dash + 1) == std::string::npos)
+        pid.resize(dash);
+      if (pid.empty() || pid.size() > 9 || pid.find_first_not_of("0123456789") != std::string::npos) continue;
       if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) fs::remove(e.path(), ec);
     }
     return true;
@@ -805,39 +1028,13 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
     to_prepare += p->loaded && !p->up_to_date;
     games.push_back(std::move(p));
   }
-  // Several games to draw and several cores: one fresh cardstock process a game.
-  // Processes, not threads: Pango and librsvg keep state that threads drawing at once
-  // disturbed (output not byte-identical, an occasional crash), and a forked copy of this
-  // process could inherit a lock held by a library's helper thread.
-  if (write && jobs > 1 && to_prepare > 1 && !opt.self_exe.empty()) {
-    std::vector<std::vector<std::string>> argvs;
-    for (const auto& gp : games) {
-      if (!gp->loaded || gp->up_to_date) continue;
-      std::vector<std::string> a = {opt.self_exe, "--templates", opt.templates_dir, "build", gp->source,
-                                    "-o", opt.out_dir, "--paper", opt.paper, "-j", "1"};
-      if (!opt.backs) a.push_back("--single-sided");
-      if (opt.strict) a.push_back("--strict");
-      if (opt.allow_outside) a.push_back("--allow-outside");
-      if (opt.force) a.push_back("--force");
-      argvs.push_back(a);
-    }
-    const auto results = run_children(argvs, jobs);
-    int status = 0;
-    size_t k = 0;
-    for (const auto& gp : games) {
-      if (!gp->loaded) {
-        err << gp->diags.str() << gp->source << ": " << gp->diags.error_count() << " error(s), "
-            << gp->diags.warning_count() << " warning(s); nothing written\n";
-        status = 1;
-      } else if (gp->up_to_date) {
-        out << "up to date: " << s.game_dir(*gp).string() << "/\n";
-      } else {
-        out << results[k].out;
-        err << results[k].err;
-        if (results[k++].status != 0) status = 1;
-      }
-    }
-    return status;
+  // Several cores: games, and the outputs of a big game, are drawn by fresh cardstock
+  // processes. Processes, not threads: Pango and librsvg keep state that threads drawing
+  // at once disturbed (output not byte-identical, an occasional crash), and a forked copy
+  // of this process could inherit a lock held by a library's helper thread.
+  if (write && jobs > 1 && to_prepare > 0 && !opt.self_exe.empty() && opt.shards <= 1) {
+    const auto units = s.split_work(games, jobs);
+    if (units.size() > 1) return s.run_units(games, units, jobs);
   }
   if (to_prepare && !s.start_fonts()) return 1;
   // Resolving and planning is quick (a tenth of the drawing); it runs here, in order.
@@ -847,8 +1044,13 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
   std::vector<Prepared*> writing;
   for (auto& gp : games) {
     Prepared& p = *gp;
-    err << p.diags.str();
+    // The shares of a sharded build all find the same problems; the first one tells.
+    if (opt.shard == 0) err << p.diags.str();
     if (!p.loaded || p.diags.has_errors()) {
+      if (opt.shard != 0) {
+        status = 1;
+        continue;
+      }
       err << p.source << ": " << p.diags.error_count() << " error(s), " << p.diags.warning_count()
           << " warning(s); " << (write ? "nothing written" : "check failed") << "\n";
       status = 1;
@@ -876,8 +1078,9 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
   std::map<Prepared*, std::vector<std::string>> errors;
   for (Prepared* p : writing) {
     errors[p].assign(p->plans.size(), "");
+    const std::vector<bool> mine = s.my_outputs(*p);
     for (size_t i = 0; i < p->plans.size(); ++i)
-      if (p->rewrite[i]) {
+      if (p->rewrite[i] && mine[i]) {
         p->temps[i] = s.temp_path(*p, i);
         s.render(*p, i, &errors[p][i]);
       }
@@ -885,7 +1088,7 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
   for (auto& gp : games) {
     Prepared& p = *gp;
     if (p.up_to_date) {
-      out << "up to date: " << s.game_dir(p).string() << "/\n";
+      if (opt.shard == 0) out << "up to date: " << s.game_dir(p).string() << "/\n";
       continue;
     }
     if (std::find(writing.begin(), writing.end(), &p) == writing.end()) continue;

@@ -25,8 +25,11 @@ struct BuildOptions {
   bool strict = false;        // warnings count as errors
   bool allow_outside = false; // images and booklet sources may lie outside the game's folder
   bool force = false;         // render every output even if its inputs did not change
-  int jobs = 0;               // games built at once; 0 = one per core
-  std::string self_exe;       // the cardstock program, to run one process a game ("" = all here)
+  int jobs = 0;               // processes at once; 0 = one per core
+  std::string self_exe;       // the cardstock program, to build in processes ("" = all here)
+  // Internal (--shard K/N, set by the parent build): draw only share K of the one game's
+  // outputs into temporary files and rename nothing; share 0 also writes the manifest.
+  int shard = 0, shards = 1;
   std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date
 };
 
@@ -53,7 +56,8 @@ int check_files(const std::vector<std::string>& files, const BuildOptions& opt, 
 
 /// Builds files into opt.out_dir. An output whose inputs (game file, rules text,
 /// templates, fonts, images, options, tool version) are unchanged since the last build
-/// is left untouched. With opt.self_exe set, several games build in parallel processes.
+/// is left untouched. With opt.self_exe set and opt.jobs > 1, games, and the outputs of
+/// a big game, are drawn by parallel cardstock processes; the bytes are the same.
 int build_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err);
 

@@ -1,6 +1,7 @@
 // cardstock command line: CLI11 wiring only. Exit codes: 0 ok, 1 content errors, 2 usage.
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <unistd.h>
@@ -48,8 +49,19 @@ int main(int argc, char** argv) {
   build->add_flag("--allow-outside", opt.allow_outside,
                   "let images and booklet sources lie outside the game file's folder");
   build->add_flag("--force", opt.force, "render every output, even those whose inputs did not change");
-  build->add_option("-j,--jobs", opt.jobs, "games built at once, one process each (default: one per core)")
+  build->add_option("-j,--jobs", opt.jobs,
+                    "processes drawing at once: games, and a big game's outputs, in parallel (default: one per core)")
       ->check(CLI::Range(1, 256));
+  std::string shard;
+  build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")
+      ->group("")
+      ->check([](const std::string& v) {
+        int k = -1, n = 0;
+        char end = 0;
+        return std::sscanf(v.c_str(), "%d/%d%c", &k, &n, &end) == 2 && n >= 1 && n <= 256 && k >= 0 && k < n
+                   ? std::string()
+                   : std::string("--shard wants K/N with 0 <= K < N <= 256");
+      });
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
   check->add_option("files", files, "game files");
@@ -70,6 +82,13 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   opt.backs = !single;
+  if (!shard.empty()) {
+    std::sscanf(shard.c_str(), "%d/%d", &opt.shard, &opt.shards);
+    if (files.size() != 1) {
+      std::cerr << "cardstock: error: --shard builds exactly one game file\n";
+      return 2;
+    }
+  }
   {
     std::error_code ec;
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);

@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <map>
+#include <sstream>
 #include <thread>
 
 #include "output_util.h"
@@ -95,6 +97,56 @@ TEST(Incremental, JobsDoNotChangeABitOfTheOutput) {
   ASSERT_EQ(fa.size(), fb.size());
   EXPECT_GT(fa.size(), 50u);
   for (const auto& [f, bytes] : fa) EXPECT_TRUE(fb.count(f) && fb.at(f) == bytes) << f;
+}
+
+// One game and several jobs: its outputs are drawn by several processes (shares) and
+// renamed by the parent; the bytes are those of a one-process build, and no temporary
+// file is left.
+TEST(Incremental, OneGameDrawnInSharesHasTheSameBytes) {
+  const fs::path a = testing::fresh_dir("shares-1"), b = testing::fresh_dir("shares-3");
+  const std::string game = testing::source_dir() + "/content/prophets.yaml";
+  std::string one, three;
+  ASSERT_EQ(run({"build", game, "-o", a.string(), "-j", "1"}, "", &one), 0) << one;
+  ASSERT_EQ(run({"build", game, "-o", b.string(), "-j", "3"}, "", &three), 0) << three;
+  const size_t at = one.find(a.string());
+  ASSERT_NE(at, std::string::npos) << one;
+  EXPECT_EQ(three, one.replace(at, a.string().size(), b.string()));  // one summary line, the same
+  const auto fa = files_of(a), fb = files_of(b);
+  ASSERT_EQ(fa.size(), fb.size());
+  EXPECT_GT(fa.size(), 30u);
+  for (const auto& [f, bytes] : fa) EXPECT_TRUE(fb.count(f) && fb.at(f) == bytes) << f;
+}
+
+// A share that fails takes the whole game down: the parent removes what the other shares
+// drew and every output keeps its previous bytes. Share 1's temporary paths are blocked
+// by folders (the parent is this test process, so the names are known); a build that
+// did not share would not see them and would succeed.
+TEST(Incremental, AFailedShareLeavesEveryPreviousOutput) {
+  const fs::path out = testing::fresh_dir("share-fails");
+  const std::string game = testing::source_dir() + "/content/prophets.yaml";
+  std::string text;
+  ASSERT_EQ(run({"build", game, "-o", out.string(), "-j", "1"}, "", &text), 0) << text;
+  const auto before = files_of(out);
+  const std::string blocked = ".tmp-" + std::to_string(::getpid()) + "-1";
+  for (const auto& [f, bytes] : before)
+    if (f.size() > 4 && f.substr(f.size() - 4) == ".pdf") fs::create_directories(out / (f + blocked));
+
+  BuildOptions opt = testing::build_options(out);
+  opt.self_exe = CARDSTOCK_BINARY;
+  opt.jobs = 2;
+  opt.force = true;
+  ::setenv("SOURCE_DATE_EPOCH", "1800000000", 1);  // a new date: a rewrite would change every file
+  std::ostringstream o, e;
+  const int status = build_files({game}, opt, o, e);
+  ::unsetenv("SOURCE_DATE_EPOCH");
+  EXPECT_EQ(status, 1);
+  EXPECT_NE(e.str().find(".pdf" + blocked + "': "), std::string::npos) << e.str();
+  EXPECT_EQ(o.str(), "");
+  const auto after = files_of(out);
+  EXPECT_EQ(after.size(), before.size());
+  for (const auto& [f, bytes] : before) EXPECT_TRUE(after.count(f) && after.at(f) == bytes) << f;
+  for (const auto& entry : fs::directory_iterator(out / "prophets"))
+    EXPECT_EQ(entry.path().filename().string().find(".tmp-"), std::string::npos) << entry.path();
 }
 
 // Kill a rebuild (new PDF dates, so every file changes) at several moments; each output
