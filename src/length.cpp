@@ -56,9 +56,11 @@ std::optional<RelLength> parse_rel_length(std::string_view text, std::string* er
 }
 
 std::string format_number(double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.4f", v);
-  std::string s(buf);
+  // to_chars rounds as printf's %.4f does, without its locale and format parsing: the
+  // manifest formats a dozen numbers a card.
+  char buf[400];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 4);
+  std::string s(buf, r.ec == std::errc() ? r.ptr : buf);
   while (!s.empty() && s.back() == '0') s.pop_back();
   if (!s.empty() && s.back() == '.') s.pop_back();
   if (s == "-0") s = "0";  // a tiny negative rounds to zero, never "-0"

@@ -590,7 +590,13 @@ bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Dia
 }
 
 Reader::Reader(const YAML::Node& n, const Schema& s, std::string file)
-    : n_(n), s_(s), file_(std::move(file)) {}
+    : n_(n), s_(s), file_(std::move(file)) {
+  // One pass over the map: yaml-cpp's own lookup converts every key to a string on
+  // every call, and a card's fields are looked up a dozen times.
+  if (n_.IsMap())
+    for (auto it = n_.begin(); it != n_.end(); ++it)
+      if (it->first.IsScalar()) entries_.emplace_back(it->first.Scalar(), it->second);
+}
 
 const Field& Reader::field(const std::string& key) const {
   const Field* f = s_.find(key);
@@ -598,24 +604,32 @@ const Field& Reader::field(const std::string& key) const {
   return *f;
 }
 
-bool Reader::has(const std::string& key) const {
+const YAML::Node* Reader::find(const std::string& key) const {
   field(key);
-  return n_.IsMap() && n_[key] && !n_[key].IsNull();
+  for (const auto& [k, v] : entries_)  // the first of duplicate keys, as yaml-cpp
+    if (k == key) return &v;
+  return nullptr;
+}
+
+bool Reader::has(const std::string& key) const {
+  const YAML::Node* v = find(key);
+  return v && !v->IsNull();
 }
 
 YAML::Node Reader::node(const std::string& key) const {
-  field(key);
+  if (const YAML::Node* v = find(key)) return *v;
   return n_.IsMap() ? n_[key] : YAML::Node();
 }
 
 Mark Reader::mark(const std::string& key) const {
-  return has(key) ? mark_of(n_[key], file_) : mark_of(n_, file_);
+  const YAML::Node* v = find(key);
+  return v && !v->IsNull() ? mark_of(*v, file_) : mark_of(n_, file_);
 }
 
 std::string Reader::raw(const std::string& key) const {
-  const Field& f = field(key);
-  if (has(key) && n_[key].IsScalar()) return n_[key].Scalar();
-  return f.def;
+  const YAML::Node* v = find(key);
+  if (v && v->IsScalar()) return v->Scalar();
+  return field(key).def;
 }
 
 std::string Reader::str(const std::string& key) const { return raw(key); }
@@ -654,7 +668,7 @@ std::vector<std::string> Reader::list(const std::string& key) const {
   std::vector<std::string> out;
   YAML::Node v;
   if (has(key)) {
-    v = n_[key];
+    v = *find(key);
   } else {
     const std::string& def = field(key).def;
     if (def.empty()) return out;

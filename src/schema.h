@@ -112,8 +112,10 @@ class Reader {
 
  private:
   const Field& field(const std::string& key) const;
+  const YAML::Node* find(const std::string& key) const;  // nullptr if absent
   std::string raw(const std::string& key) const;  // scalar or default
   YAML::Node n_;
+  std::vector<std::pair<std::string, YAML::Node>> entries_;  // the map's keys, in order
   const Schema& s_;
   std::string file_;
 };
