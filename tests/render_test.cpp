@@ -267,4 +267,32 @@ TEST(Render, KeptTextDrawsTheSameBytesAsTextSetAfresh) {
   EXPECT_EQ(fresh_drawing.hits, 0);
 }
 
+// The kept text stays within its budget: the oldest is dropped first, and a dropped text
+// set again measures exactly as it did.
+TEST(Render, TypesetterDropsTheOldestTextPastItsBudget) {
+  Diagnostics d;
+  auto fonts = Fonts::load(testing::shipped_templates().fonts, {}, d);
+  ASSERT_TRUE(fonts) << d.str();
+  TextStyle st;
+  st.font = "Noto Serif";
+  st.size = 12;
+  // Each 8-byte name is costed 1024 + 96 x 8 = 1792 bytes: three fit in 6000.
+  Typesetter ts(*fonts, 6000);
+  const std::vector<std::string> names = {"Abraham1", "Rebekah2", "Joseph_3", "Miriam_4", "Deborah5"};
+  std::vector<double> widths;
+  for (const auto& n : names) widths.push_back(ts.measure(n, st, 200).width);
+  EXPECT_EQ(ts.stats().hits, 0);
+  EXPECT_DOUBLE_EQ(ts.measure(names[4], st, 200).width, widths[4]);  // newest: kept
+  EXPECT_DOUBLE_EQ(ts.measure(names[2], st, 200).width, widths[2]);  // third newest: kept
+  EXPECT_EQ(ts.stats().hits, 2);
+  EXPECT_DOUBLE_EQ(ts.measure(names[0], st, 200).width, widths[0]);  // oldest: dropped, set again
+  EXPECT_EQ(ts.stats().hits, 2);
+  EXPECT_EQ(ts.stats().sets, 8);
+  // A different wrap width or size is a different text.
+  ts.measure(names[0], st, 100);
+  st.size = 13;
+  ts.measure(names[0], st, 200);
+  EXPECT_EQ(ts.stats().hits, 2);
+}
+
 }  // namespace cardstock
