@@ -206,7 +206,10 @@ std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>
     for (const auto& c : running)
       for (int fd : c.fd)
         if (fd >= 0) fds.push_back({fd, POLLIN, 0});
-    if (!fds.empty() && ::poll(fds.data(), fds.size(), -1) < 0 && errno != EINTR) return;
+    if (!fds.empty() && ::poll(fds.data(), fds.size(), -1) < 0) {
+      if (errno == EINTR) return;
+      for (auto& f : fds) f.revents = POLLIN;  // poll itself failed: read in turn, blocking
+    }
     char buf[8192];
     for (auto& c : running)
       for (int k = 0; k < 2; ++k) {
