@@ -53,15 +53,7 @@ int main(int argc, char** argv) {
                     "processes drawing at once: games, and a big game's outputs, in parallel (default: one per core)")
       ->check(CLI::Range(1, 256));
   std::string shard;
-  build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")
-      ->group("")
-      ->check([](const std::string& v) {
-        int k = -1, n = 0;
-        char end = 0;
-        return std::sscanf(v.c_str(), "%d/%d%c", &k, &n, &end) == 2 && n >= 1 && n <= 256 && k >= 0 && k < n
-                   ? std::string()
-                   : std::string("--shard wants K/N with 0 <= K < N <= 256");
-      });
+  build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
   check->add_option("files", files, "game files");
@@ -83,9 +75,10 @@ int main(int argc, char** argv) {
   }
   opt.backs = !single;
   if (!shard.empty()) {
-    std::sscanf(shard.c_str(), "%d/%d", &opt.shard, &opt.shards);
-    if (files.size() != 1) {
-      std::cerr << "cardstock: error: --shard builds exactly one game file\n";
+    char end = 0;
+    if (std::sscanf(shard.c_str(), "%d/%d%c", &opt.shard, &opt.shards, &end) != 2 || opt.shards < 1 ||
+        opt.shards > 256 || opt.shard < 0 || opt.shard >= opt.shards || files.size() != 1) {
+      std::cerr << "cardstock: error: --shard wants K/N (0 <= K < N <= 256) and one game file\n";
       return 2;
     }
   }
