@@ -1087,6 +1087,7 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
         p->temps[i] = s.temp_path(*p, i);
         s.render(*p, i, &errors[p][i]);
       }
+    p->typesetter.reset();  // its kept text and images are this game's alone
   }
   for (auto& gp : games) {
     Prepared& p = *gp;
