@@ -29,6 +29,7 @@
 #include "checks.h"
 #include "load.h"
 #include "manifest.h"
+#include "paths.h"
 #include "render.h"
 
 namespace fs = std::filesystem;
@@ -453,6 +454,8 @@ struct Session {
       o.kind = "booklet";
       o.paper = page->id;
       o.file = std::string("rules-") + page->id + ".pdf";
+      o.mark = p.game.booklet->mark;
+      o.origin = "the booklet";
       o.sheets.width = bl->width;
       o.sheets.height = bl->height;
       o.sheets.pages.resize(bl->pages.size());
@@ -461,6 +464,8 @@ struct Session {
       im.kind = "booklet-imposed";
       im.paper = sheet->id;
       im.file = std::string("rules-booklet-") + sheet->id + ".pdf";
+      im.mark = p.game.booklet->mark;
+      im.origin = "the imposed booklet";
       im.sheets.width = sheet->height.pt;  // landscape
       im.sheets.height = sheet->width.pt;
       std::string e;
@@ -494,6 +499,8 @@ struct Session {
         o.stock = stock.id;
         o.paper = stock.paper.id;
         o.file = deck.id + "-" + stock.id + ".pdf";
+        o.mark = deck.mark;
+        o.origin = "deck '" + deck.id + "' on stock '" + stock.id + "'";
         const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
         o.sheets = layout_sheets(stock, count, backs);
         p.plans.push_back(std::move(o));
@@ -505,6 +512,8 @@ struct Session {
           o.deck = deck.id;
           o.paper = paper.id;
           o.file = deck.id + "-answer-key-" + paper.id + ".pdf";
+          o.mark = deck.answer_key->mark;
+          o.origin = "the answer key of deck '" + deck.id + "'";
           o.sheets.width = paper.width.pt;
           o.sheets.height = paper.height.pt;
           o.sheets.pages.push_back(Page{});
@@ -543,6 +552,16 @@ struct Session {
     }
     for (const auto& board : game.boards) plan_board(p, board);
     if (p.booklet) plan_booklet(p, w, d);
+    // Two outputs of one name would overwrite each other (deck 'a-b' on stock 'c' and
+    // deck 'a' on stock 'b-c'; a board named like a deck's file).
+    std::map<std::string, const OutputPlan*> names;
+    for (const auto& o : p.plans) {
+      auto [it, fresh] = names.emplace(o.file, &o);
+      if (!fresh || o.file == "manifest.json")
+        d.error(o.mark, "the output '" + o.file + "' of " + o.origin +
+                            (fresh ? " is the name of the manifest" : " has the same name as the output of " + it->second->origin) +
+                            "; rename one of them");
+    }
     if (opt.strict) d.make_warnings_errors();
   }
 
@@ -562,6 +581,8 @@ struct Session {
       o.deck = deck->id;
       o.paper = paper.id;
       o.file = board.id + "-" + paper.id + ".pdf";
+      o.mark = board.mark;
+      o.origin = "board '" + board.id + "'";
       o.sheets.width = paper.width.pt;
       o.sheets.height = paper.height.pt;
       const double margin = 36, title_h = board.title.empty() ? 0 : 40;
@@ -771,6 +792,10 @@ struct Session {
     PdfInfo info{p.game.title + " - " + o.file, std::string("cardstock ") + kVersion,
                  opt.date.empty() ? pinned_date() : opt.date, o.sheets.width, o.sheets.height};
     std::string e;
+    if (!inside_output(opt.out_dir, tmp, &e) || !inside_output(opt.out_dir, fin, &e)) {
+      *error = "cardstock: error: " + e + "\n";
+      return;
+    }
     if (!render_pdf(tmp, info, page_art(p, o), *p.typesetter, &e)) *error = fin + ": error: " + e + "\n";
   }
 
@@ -795,6 +820,12 @@ struct Session {
     const std::string mfin = (dir / "manifest.json").string();
     if ((manifest != p.previous_manifest || opt.force) && opt.shard == 0) {
       const std::string mtmp = mfin + temp_suffix();
+      std::string e;
+      if (!inside_output(opt.out_dir, mtmp, &e)) {
+        err << "cardstock: error: " << e << "\n";
+        discard();
+        return false;
+      }
       std::ofstream f(mtmp, std::ios::binary | std::ios::trunc);
       f << manifest;
       f.close();
@@ -811,6 +842,12 @@ struct Session {
     // once every share has succeeded.
     if (opt.shards > 1) renames.clear();
     for (const auto& [tmp, fin] : renames) {
+      std::string e;
+      if (!inside_output(opt.out_dir, fin, &e)) {
+        err << "cardstock: error: " << e << "\n";
+        discard();
+        return false;
+      }
       fs::rename(tmp, fin, ec);
       if (ec) {
         err << fin << ": error: cannot rename: " << ec.message() << "\n";
@@ -965,6 +1002,11 @@ struct Session {
       return ma != mb ? mb : a.second < b.second;
     });
     for (const auto& [tmp, fin] : files) {
+      std::string e;
+      if (keep && !inside_output(opt.out_dir, fin.string(), &e)) {
+        err << "cardstock: error: " << e << "\n";
+        keep = false;
+      }
       if (keep) {
         fs::rename(tmp, fin, ec);
         if (!ec) continue;
@@ -981,6 +1023,11 @@ struct Session {
   bool make_dir(const Prepared& p) {
     const fs::path dir = game_dir(p);
     std::error_code ec;
+    std::string e;
+    if (!inside_output(opt.out_dir, dir.string(), &e)) {
+      err << "cardstock: error: " << e << "\n";
+      return false;
+    }
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir)) {
       err << dir.string() << ": error: cannot create output folder: "

@@ -48,6 +48,8 @@ struct OutputPlan {
   std::shared_ptr<const BookletLayout> booklet;  // booklet pages (both booklet kinds)
   std::vector<ImposedSide> imposed;              // booklet-imposed: one per sheet side
   std::string inputs_key;  // over everything this output is made from (incremental builds)
+  Mark mark;               // what in the game file asks for it
+  std::string origin;      // the same in words: "deck 'cards' on stock 'poker-3x3-letter'"
 };
 
 /// Checks files without writing anything.

@@ -777,13 +777,6 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
   g.file = name;
   g.dir = dir;
   g.mark = r.mark();
-  {
-    bool ident = !g.id.empty();
-    for (char c : g.id) ident = ident && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_');
-    if (!ident && r.has("game"))
-      d.error(r.mark("game"), "game id '" + g.id + "' must be lower-case letters, digits, - and _ "
-                              "(it names the output folder)");
-  }
   read_palette(r.node("colors"), name, &g, d);
   std::map<std::string, Design> own;
   read_designs(r.node("designs"), name, t.fonts, &own, d);

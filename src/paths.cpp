@@ -48,4 +48,25 @@ bool confined_path(const std::string& root, const std::string& rel, bool allow_o
   return true;
 }
 
+bool inside_output(const std::string& out_root, const std::string& path, std::string* err) {
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(fs::absolute(out_root, ec), ec);
+  if (ec) {
+    *err = "cannot resolve the output folder '" + out_root + "': " + ec.message();
+    return false;
+  }
+  // Lexically first (a ".." that climbs out is refused even if the folders are missing),
+  // then with every symbolic link on the way followed to where it ends.
+  const fs::path lexical = fs::absolute(path, ec).lexically_normal();
+  const fs::path real = fs::weakly_canonical(lexical, ec);
+  for (const fs::path& p : {fs::weakly_canonical(lexical.parent_path(), ec) / lexical.filename(), real}) {
+    if (ec || p == root || !inside(root, p)) {
+      *err = "refusing to write '" + path + "': it resolves to " + (ec ? lexical : p).string() +
+             ", outside the output folder " + root.string();
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace cardstock

@@ -1,6 +1,7 @@
 #include "schema.h"
 
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <sstream>
@@ -185,7 +186,7 @@ const Schema& Schemas::card() {
   static const Schema s{
       "card",
       "one card row",
-      {F("id", K::String, "unique id in the deck (default <deck>-<n>)"),
+      {F("id", K::Name, "unique id in the deck (default <deck>-<n>); names its PNG files"),
        F("count", K::Integer, "copies of this card", "1"),
        F("face", K::String, "face design for this card"),
        F("back", K::String, "back design for this card")},
@@ -198,7 +199,7 @@ const Schema& Schemas::deck() {
   static const Schema s{
       "deck",
       "a deck of cards printed on one or more stocks",
-      {R("id", K::String, "unique id in the game file"),
+      {R("id", K::Name, "unique id in the game file; names its output files"),
        F("title", K::String, "human title"),
        F("card", K::String, "card size from templates/cards.yaml", "poker"),
        F("stocks", K::StringList, "sheet stocks from templates/stocks/",
@@ -228,7 +229,7 @@ const Schema& Schemas::board() {
   static const Schema s{
       "board",
       "a picture of hex tiles assembled into a board",
-      {R("id", K::String, "board id; also the output file name"),
+      {R("id", K::Name, "board id; also the output file name"),
        F("title", K::String, "printed above the board"),
        R("deck", K::String, "the hex deck whose tiles make the board"),
        R("rows", K::Any, "card ids row by row; neighbouring rows differ by one tile"),
@@ -271,7 +272,7 @@ const Schema& Schemas::game() {
   static const Schema s{
       "game",
       "a game file: content/<game>.yaml",
-      {R("game", K::String, "game id; also the output folder out/<game>/"),
+      {R("game", K::Name, "game id; also the output folder out/<game>/"),
        R("title", K::String, "human title"),
        F("colors", K::Any, "a palette: names for colours"),
        O("designs", K::ObjectMap, &Schemas::design(), "named designs"),
@@ -296,7 +297,7 @@ const Schema& Schemas::stock() {
   static const Schema s{
       "stock",
       "a sheet stock: paper, card size, grid and cut guides",
-      {R("id", K::String, "stock id"),
+      {R("id", K::Name, "stock id; part of output file names"),
        F("aliases", K::StringList, "other accepted names"),
        F("description", K::String, "one line for `cardstock stocks`"),
        R("paper", K::String, "paper from templates/papers.yaml"),
@@ -318,7 +319,7 @@ const Schema& Schemas::stock() {
 const Schema& Schemas::paper() {
   static const Schema s{"paper",
                         "a paper size",
-                        {R("id", K::String, "paper id"),
+                        {R("id", K::Name, "paper id; part of output file names"),
                          R("width", K::Length, "portrait width"),
                          R("height", K::Length, "portrait height"),
                          F("aliases", K::StringList, "other accepted names")}};
@@ -390,6 +391,51 @@ std::vector<const Schema*> Schemas::all() {
   return v;
 }
 
+std::string file_name_rule() {
+  return "letters, digits, '-', '_' and '.' only, not starting with '.', 1 to " +
+         std::to_string(kMaxNameLength) + " characters";
+}
+
+bool valid_file_name(const std::string& s, std::string* why) {
+  if (s.empty()) {
+    *why = "it is empty";
+    return false;
+  }
+  if (s.size() > kMaxNameLength) {
+    *why = "it is " + std::to_string(s.size()) + " characters long";
+    return false;
+  }
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+        c == '_' || c == '.')
+      continue;
+    if (c == ' ') {
+      *why = "it contains a space";
+    } else if (c >= 0x21 && c < 0x7f) {
+      *why = std::string("it contains '") + static_cast<char>(c) + "'";
+    } else if (c >= 0xC2 && c <= 0xF4) {  // a multi-byte UTF-8 character: show it whole
+      size_t n = 1;
+      while (i + n < s.size() && n < 4 && (static_cast<unsigned char>(s[i + n]) & 0xC0) == 0x80) ++n;
+      *why = "it contains '" + s.substr(i, n) + "' (only ASCII letters are allowed)";
+    } else {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", c);
+      *why = std::string("it contains the byte ") + hex;
+    }
+    return false;
+  }
+  if (s == "." || s == "..") {
+    *why = "it names a folder, not a file";
+    return false;
+  }
+  if (s[0] == '.') {
+    *why = "it starts with '.' (a hidden file)";
+    return false;
+  }
+  return true;
+}
+
 Mark mark_of(const YAML::Node& n, const std::string& file) {
   Mark m;
   m.file = file;
@@ -408,6 +454,7 @@ namespace {
 const char* kind_name(Kind k) {
   switch (k) {
     case K::String: case K::Template: return "a string";
+    case K::Name: return "a name";
     case K::Length: return "a length";
     case K::RelLength: return "a length or percentage";
     case K::Number: return "a number";
@@ -578,7 +625,18 @@ bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Dia
       continue;
     }
     if (kv.second.IsNull() && !f->required) continue;
-    ok = validate_value(kv.second, *f, file, d) && ok;
+    if (!validate_value(kv.second, *f, file, d)) {
+      ok = false;
+      continue;
+    }
+    // Ids become file and folder names: a '/' or '..' in one would write outside out/.
+    std::string why;
+    if (f->kind == K::Name && !valid_file_name(kv.second.Scalar(), &why)) {
+      const std::string what = f->name == "id" ? s.name + " id" : f->name + " id";
+      d.error(mark_of(kv.second, file), what + " '" + kv.second.Scalar() + "' cannot name a file: " + why +
+                                            " (ids name output files: use " + file_name_rule() + ")");
+      ok = false;
+    }
   }
   for (const auto& f : s.fields) {
     if (f.required && (!n[f.name] || n[f.name].IsNull())) {

@@ -12,6 +12,7 @@ namespace cardstock {
 
 enum class Kind {
   String,      // plain text
+  Name,        // an id that names an output file or folder: see valid_file_name()
   Template,    // text with {field} references, expanded per card
   Length,      // 63.5mm, 2.5in, 12pt
   RelLength,   // a Length or a percentage of the card
@@ -80,6 +81,17 @@ struct Schemas {
   /// Every schema above, for documentation and tests.
   static std::vector<const Schema*> all();
 };
+
+/// Longest id that names an output file or folder.
+inline constexpr size_t kMaxNameLength = 64;
+
+/// True if `s` can be one component of an output file name: 1 to kMaxNameLength
+/// characters, only ASCII letters, digits, '-', '_' and '.', not starting with '.'.
+/// Otherwise false with *why saying what breaks the rule ("it contains '/'").
+bool valid_file_name(const std::string& s, std::string* why);
+
+/// The rule valid_file_name() applies, in words, for messages and docs.
+std::string file_name_rule();
 
 /// 1-based mark of a node in `file`.
 Mark mark_of(const YAML::Node& n, const std::string& file);

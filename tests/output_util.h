@@ -2,7 +2,12 @@
 // at the repo's templates, file contents and poppler strings.
 #pragma once
 #include <poppler-global.h>
+#include <poll.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <vector>
 
 #include <filesystem>
 #include <fstream>
@@ -14,13 +19,85 @@
 
 namespace cardstock::testing {
 
-/// An empty folder under the system temp dir, unique to this process and `name`.
+/// An empty folder for one test, unique to this process and `name`. It lies under the
+/// build tree (CARDSTOCK_TEST_TMP), never in the system temp folder, so tests leave
+/// nothing behind outside the build.
 inline std::filesystem::path fresh_dir(const std::string& name) {
-  auto d = std::filesystem::temp_directory_path() /
-           ("cardstock-" + name + "-" + std::to_string(::getpid()));
+  auto d = std::filesystem::path(CARDSTOCK_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
   std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
   return d;
+}
+
+/// What a run of the cardstock binary did.
+struct Run {
+  int status = -1;     // exit code; 128 + N when killed by signal N
+  std::string out, err;
+};
+
+/// Runs the cardstock binary with `args` (no shell) in `cwd`, stdin closed, stdout and
+/// stderr captured separately; `env` entries ("NAME=value") are added to the environment.
+inline Run run_cardstock(const std::vector<std::string>& args, const std::string& cwd = "",
+                         const std::vector<std::string>& env = {}) {
+  int o[2], e[2];
+  if (::pipe(o) != 0 || ::pipe(e) != 0) return {};
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) ::_exit(126);
+    ::dup2(o[1], 1);
+    ::dup2(e[1], 2);
+    ::close(0);
+    ::close(o[0]);
+    ::close(e[0]);
+    for (const auto& kv : env) ::putenv(const_cast<char*>(kv.c_str()));
+    std::vector<char*> argv{const_cast<char*>(CARDSTOCK_BINARY)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  ::close(o[1]);
+  ::close(e[1]);
+  Run r;
+  std::string* to[2] = {&r.out, &r.err};
+  int fds[2] = {o[0], e[0]};
+  pollfd p[2] = {{fds[0], POLLIN, 0}, {fds[1], POLLIN, 0}};
+  int open = 2;
+  char buf[8192];
+  while (open > 0 && ::poll(p, 2, -1) >= 0)
+    for (int k = 0; k < 2; ++k) {
+      if (p[k].fd < 0 || !p[k].revents) continue;
+      const ssize_t n = ::read(p[k].fd, buf, sizeof buf);
+      if (n > 0) {
+        to[k]->append(buf, static_cast<size_t>(n));
+      } else {
+        ::close(p[k].fd);
+        p[k].fd = -1;
+        --open;
+      }
+    }
+  int st = 0;
+  ::waitpid(pid, &st, 0);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : -1;
+  return r;
+}
+
+/// `s` with every occurrence of `from` replaced by `to` (test paths made short: "D").
+inline std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+  if (from.empty()) return s;
+  for (size_t at = 0; (at = s.find(from, at)) != std::string::npos; at += to.size()) s.replace(at, from.size(), to);
+  return s;
+}
+
+/// Every regular file and symbolic link under `dir`, relative, sorted.
+inline std::vector<std::string> tree_of(const std::filesystem::path& dir) {
+  std::vector<std::string> v;
+  std::error_code ec;
+  for (auto it = std::filesystem::recursive_directory_iterator(dir, ec);
+       !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+    if (!it->is_directory() || it->is_symlink()) v.push_back(std::filesystem::relative(it->path(), dir).string());
+  std::sort(v.begin(), v.end());
+  return v;
 }
 
 /// Build options with the shipped templates, writing into `out`.
