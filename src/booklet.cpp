@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "files.h"
 #include "load.h"
 #include "paths.h"
 
@@ -809,9 +810,8 @@ std::optional<Booklet> load_booklet(const Game& g, Diagnostics& d) {
     d.error(s.mark, "booklet source " + why);
     return std::nullopt;
   }
-  Diagnostics rd;
-  if (!read_file(s.path, &text, rd)) {
-    d.error(s.mark, "cannot read the booklet's source '" + s.source + "' (looked for " + s.path + ")");
+  if (!read_regular_file(s.path, static_cast<size_t>(kMaxFileBytes), &text, &why)) {
+    d.error(s.mark, "cannot read the booklet source '" + s.source + "': " + why + " (looked for " + s.path + ")");
     return std::nullopt;
   }
   return booklet_from_text(g, text, s.path, d);

@@ -28,6 +28,7 @@
 #include "booklet.h"
 #include "checks.h"
 #include "load.h"
+#include "files.h"
 #include "manifest.h"
 #include "paths.h"
 #include "render.h"
@@ -1054,6 +1055,15 @@ int run(const std::vector<std::string>& given, const BuildOptions& opt, std::ost
         std::ostream& err, bool write) {
   Session s{opt, out, err, {}, {}, {}, {}};
   if (!s.start()) return 1;
+  // Files named on the command line must be there and be files: a typo is a usage
+  // error (exit 2), reported with the system's reason before anything is built.
+  bool named_ok = true;
+  for (const auto& f : given)
+    if (std::string why = not_a_regular_file(f); !why.empty()) {
+      err << f << ": error: cannot read: " << why << "\n";
+      named_ok = false;
+    }
+  if (!named_ok) return 2;
   std::vector<std::string> files = given;
   if (files.empty()) {
     files = default_content_files("content");

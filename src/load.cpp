@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "files.h"
 #include "schema.h"
 
 namespace fs = std::filesystem;
@@ -292,26 +293,10 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
 }  // namespace
 
 bool read_file(const std::string& path, std::string* out, Diagnostics& d) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) {
-    d.error({path, 0, 0}, "is a directory, not a YAML file");
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    d.error({path, 0, 0}, "cannot read file");
-    return false;
-  }
-  const auto size = fs::file_size(path, ec);
-  if (!ec && size > static_cast<std::uintmax_t>(kMaxFileBytes)) {
-    d.error({path, 0, 0}, "file is " + std::to_string(size >> 20) + " MB; content files are limited to " +
-                              std::to_string(kMaxFileBytes >> 20) + " MB");
-    return false;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
-  return true;
+  std::string why;
+  if (read_regular_file(path, static_cast<size_t>(kMaxFileBytes), out, &why)) return true;
+  d.error({path, 0, 0}, "cannot read: " + why);
+  return false;
 }
 
 std::optional<Stock> parse_stock(const std::string& text, const std::string& name,

@@ -306,7 +306,7 @@ TEST(BookletMarkdown, LoadBookletReportsAMissingSourceAtTheBookletKey) {
   Game g = game(yaml);
   Diagnostics d;
   EXPECT_FALSE(load_booklet(g, d));
-  EXPECT_EQ(d.str(), "t.yaml:22:3: error: cannot read the booklet's source 'missing.md' (looked for " +
+  EXPECT_EQ(d.str(), "t.yaml:22:3: error: cannot read the booklet source 'missing.md': No such file or directory (looked for " +
                          testing::source_dir() + "/content/missing.md)\n");
 }
 

@@ -160,10 +160,14 @@ TEST(Cli, CheckPassesOnEchadAndStocksListsTheLabelStock) {
 }
 
 TEST(Cli, MissingFileIsAnError) {
-  CliRun r = cli("check content/nope.yaml");
-  EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(r.output, "content/nope.yaml: error: cannot read file\n"
-                      "content/nope.yaml: 1 error(s), 0 warning(s); check failed\n");
+  // A file named on the command line that is not there is a usage error (exit 2), with
+  // the operating system's reason, and nothing else is built.
+  CliRun r = cli("check content/nope.yaml content/echad.yaml");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.output, "content/nope.yaml: error: cannot read: No such file or directory\n");
+  r = cli("build content -o /nonexistent-never-written");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.output, "content: error: cannot read: it is a directory, not a file\n");
 }
 
 }  // namespace cardstock

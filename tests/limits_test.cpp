@@ -102,7 +102,7 @@ TEST(Limits, HugeFieldsAndFilesAreRefused) {
   std::string big = "game: g\ntitle: G\n# " + std::string(17 << 20, 'x') + "\n";
   c = check_yaml(dir, big);
   EXPECT_EQ(c.err,
-            "D/game/g.yaml: error: file is 17 MB; content files are limited to 16 MB\n"
+            "D/game/g.yaml: error: cannot read: it is 17 MB; the limit is 16 MB\n"
             "D/game/g.yaml: 1 error(s), 0 warning(s); check failed\n");
 }
 

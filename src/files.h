@@ -1,0 +1,25 @@
+// files: how cardstock reads the files a user names (game files, templates, booklet
+// sources, images). Only regular files are read, never more than a limit, and every
+// refusal carries the operating system's reason. Nothing throws.
+#pragma once
+#include <cstddef>
+#include <string>
+
+namespace cardstock {
+
+/// Reads the whole of `path` into *out if it is a regular file of at most `max_bytes`.
+/// Otherwise returns false with *why in plain words, without a file name, to follow
+/// "cannot read X: ": "No such file or directory", "Permission denied", "it is a
+/// directory, not a file", "it is a FIFO (named pipe), not a file", "it is 17 MB; the
+/// limit is 16 MB". A FIFO or device is refused before it is opened: never blocks.
+bool read_regular_file(const std::string& path, size_t max_bytes, std::string* out, std::string* why);
+
+/// "it is a directory, not a file" and the like for a path that exists but is not a regular
+/// file, the OS reason ("No such file or directory") for one that cannot be examined, or
+/// "" for a regular file.
+std::string not_a_regular_file(const std::string& path);
+
+/// A byte count in words: "512 bytes", "3 KB", "17 MB".
+std::string byte_size(size_t bytes);
+
+}  // namespace cardstock
