@@ -29,6 +29,7 @@
 #include "checks.h"
 #include "load.h"
 #include "files.h"
+#include "images.h"
 #include "manifest.h"
 #include "paths.h"
 #include "render.h"
@@ -394,20 +395,37 @@ struct Session {
     }
   }
 
-  // Decodes every image the cards use once, now, so a corrupt or oversized file is an
-  // error at the card that names it rather than a failure half-way through writing.
+  // Checks every image the cards use once, now: what the file is, its size in pixels,
+  // what an SVG links to (images.h), then decodes it, so a bad file is an error at the
+  // line that names it rather than a failure half-way through writing.
   void check_images(const Prepared& p, Diagnostics& d) const {
     std::set<std::string> seen;
     for (size_t k = 0; k < p.game.decks.size(); ++k) {
       const Deck& deck = p.game.decks[k];
-      for (const auto* arts : {&p.faces[k], &p.backs[k]})
-        for (size_t c = 0; c < arts->size() && c < deck.cards.size(); ++c)
-          for (const auto& it : (*arts)[c].items) {
+      for (const bool back : {false, true}) {
+        const auto& arts = back ? p.backs[k] : p.faces[k];
+        for (size_t c = 0; c < arts.size() && c < deck.cards.size(); ++c) {
+          const Card& card = deck.cards[c];
+          const std::string name = back ? (card.back.empty() ? deck.back : card.back)
+                                        : (card.face.empty() ? deck.face : card.face);
+          auto des = p.game.designs.find(name);
+          for (const auto& it : arts[c].items) {
             if (it.type != LayerType::Image || it.image.empty() || !seen.insert(it.image).second) continue;
+            if (des == p.game.designs.end() || it.layer < 0 ||
+                it.layer >= static_cast<int>(des->second.layers.size()))
+              continue;
+            const Layer& l = des->second.layers[static_cast<size_t>(it.layer)];
+            const Mark at = value_mark(l.src, l.src_mark, card);
+            const std::string shown = expand_template(l.src, card.fields);
+            const std::string layer_at = at.str() == l.src_mark.str() ? "" : " (layer at " + l.mark.str() + ")";
             std::string e;
-            if (!p.typesetter->check_image(it.image, &e))
-              d.error(deck.cards[c].mark, "card '" + deck.cards[c].id + "': image cannot be used: " + e);
+            if (!check_image_file(it.image, shown, p.game.dir, p.game.allow_outside, &e))
+              d.error(at, "card '" + card.id + "': " + e + layer_at);
+            else if (!p.typesetter->check_image(it.image, &e))
+              d.error(at, "card '" + card.id + "': image '" + shown + "' " + e + layer_at);
           }
+        }
+      }
     }
   }
 

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <set>
 
+#include "files.h"
 #include "paths.h"
 
 namespace fs = std::filesystem;
@@ -86,6 +87,15 @@ FitResult fit_text(const std::string& text, TextStyle style, double box_w, doubl
     else hi = mid;
   }
   return {lo / 10.0, false};
+}
+
+Mark value_mark(const std::string& tmpl, const Mark& written, const Card& card) {
+  std::string e;
+  for (const auto& f : template_fields(tmpl, &e)) {
+    auto it = card.field_marks.find(f);
+    if (it != card.field_marks.end()) return it->second;
+  }
+  return written;
 }
 
 namespace {
@@ -183,23 +193,25 @@ CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const De
     if (l.type == LayerType::Image) {
       std::string src = r.expand(l.src, &l);
       if (src.empty()) continue;
+      // Shown where the name is written: the card's field, or the layer's src.
+      const Mark at = value_mark(l.src, l.src_mark, card);
+      const std::string layer_at = at.str() == l.src_mark.str() ? "" : " (layer at " + l.mark.str() + ")";
+      const std::string who = "card '" + card.id + "': image '" + src + "' ";
       std::string resolved, why;
       if (!confined_path(g.dir, src, g.allow_outside, &resolved, &why)) {
-        d.error(card.mark, "card '" + card.id + "': image " + why + " (layer at " + l.mark.str() + ")");
+        d.error(at, "card '" + card.id + "': image " + why + layer_at);
         continue;
       }
       fs::path p = resolved;
       std::string ext = p.extension().string();
       std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-      std::error_code ec;
       if (ext != ".svg" && ext != ".png") {
-        d.error(card.mark, "card '" + card.id + "': image '" + src +
-                               "' must be .svg or .png (layer at " + l.mark.str() + ")");
+        d.error(at, who + "must be .svg or .png" + layer_at);
         continue;
       }
-      if (!fs::is_regular_file(p, ec)) {
-        d.error(card.mark, "card '" + card.id + "': image '" + src + "' not found (looked for " +
-                               p.string() + "; layer at " + l.mark.str() + ")");
+      if (std::string kind = not_a_regular_file(p.string()); !kind.empty()) {
+        d.error(at, who + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") + kind + " (looked for " +
+                        p.string() + ")" + layer_at);
         continue;
       }
       it.image = p.string();

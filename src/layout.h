@@ -47,6 +47,11 @@ struct CardArt {
 CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
                      const TextMeasurer& m, Diagnostics& d);
 
+/// Where a problem with a value that `tmpl` made for `card` is best shown: at the card
+/// field the template names first (the part that differs card to card), else at
+/// `written` (the template's own place in the design).
+Mark value_mark(const std::string& tmpl, const Mark& written, const Card& card);
+
 /// The largest size in [min_size, size] at which `text` fits `box` (0.1 pt steps), and
 /// whether it still overflows at that size.
 struct FitResult {

@@ -119,6 +119,7 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
   if (s.find("bleed")) l.bleed = r.boolean("bleed");
   if (l.type == LayerType::Text) {
     l.text = r.str("text");
+    l.text_mark = r.mark("text");
     l.font = r.str("font");
     if (!fonts.has(l.font)) {
       std::vector<std::string> names;
@@ -151,6 +152,7 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
   }
   if (l.type == LayerType::Image) {
     l.src = r.str("src");
+    l.src_mark = r.mark("src");
     const std::string fit = r.str("fit");
     l.fit = fit == "cover" ? Fit::Cover : fit == "stretch" ? Fit::Stretch : Fit::Contain;
   }

@@ -112,6 +112,7 @@ struct Layer {
   bool rtl = false;
   double line_spacing = 1;
   std::string src;           // template, relative to the game file's folder
+  Mark text_mark, src_mark;  // where `text` and `src` are written (else the layer's mark)
   Fit fit = Fit::Contain;
 };
 

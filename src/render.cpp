@@ -16,6 +16,8 @@
 #include <filesystem>
 #include <unordered_map>
 
+#include "files.h"
+
 namespace cardstock {
 
 struct Fonts::Impl {
@@ -146,42 +148,34 @@ void fill_and_stroke(cairo_t* cr, const ArtItem& it) {
   cairo_new_path(cr);
 }
 
-// Refuses files too big to be a card's picture before anything is decoded: a PNG's size
-// is read from its header, so a 100000 x 100000 image never allocates 40 GB.
-bool within_limits(const std::string& path, std::string* err) {
-  std::error_code ec;
-  const auto bytes = std::filesystem::file_size(path, ec);
-  if (ec) {
-    *err = "cannot read '" + path + "'";
-    return false;
+// libxml2 (through librsvg) words a broken SVG as "Error domain 1 code 76 on line 3
+// column 5 of data: Opening and ending tag mismatch"; people want the place and the why.
+std::string plain_svg_error(std::string m) {
+  while (!m.empty() && std::isspace(static_cast<unsigned char>(m.back()))) m.pop_back();
+  const size_t on = m.find(" on line ");
+  const size_t of = m.find(" of data: ");
+  if (m.rfind("Error domain", 0) == 0 && on != std::string::npos && of != std::string::npos && of > on) {
+    std::string where = m.substr(on + 4, of - on - 4);  // "line 3 column 5"
+    const size_t col = where.find(" column ");
+    if (col != std::string::npos) where.replace(col, 8, ", column ");
+    return "the XML is broken at " + where + ": " + m.substr(of + 10);
   }
-  if (bytes > static_cast<std::uintmax_t>(kMaxImageBytes)) {
-    *err = "'" + path + "' is " + std::to_string(bytes >> 20) + " MB; images are limited to " +
-           std::to_string(kMaxImageBytes >> 20) + " MB";
-    return false;
-  }
-  if (path.size() > 4 && path.substr(path.size() - 4) == ".png") {
-    unsigned char h[24] = {};
-    FILE* f = std::fopen(path.c_str(), "rb");
-    const size_t got = f ? std::fread(h, 1, sizeof h, f) : 0;
-    if (f) std::fclose(f);
-    static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    if (got < 24 || std::memcmp(h, sig, 8) != 0 || std::memcmp(h + 12, "IHDR", 4) != 0) {
-      *err = "'" + path + "' is not a PNG file";
-      return false;
-    }
-    auto be32 = [&](int o) {
-      return (long(h[o]) << 24) | (long(h[o + 1]) << 16) | (long(h[o + 2]) << 8) | long(h[o + 3]);
-    };
-    const long w = be32(16), hh = be32(20);
-    if (w <= 0 || hh <= 0 || w > kMaxImagePixels / hh) {
-      *err = "'" + path + "' is " + std::to_string(w) + " x " + std::to_string(hh) +
-             " pixels; images are limited to " + std::to_string(kMaxImagePixels / 1000000) + " megapixels";
-      return false;
-    }
-  }
-  return true;
+  if (m.rfind("XML parse error: ", 0) == 0) return plain_svg_error(m.substr(17));
+  return m;
 }
+
+// Reads a PNG from memory for cairo.
+struct PngBytes {
+  const std::string* bytes;
+  size_t at = 0;
+  static cairo_status_t read(void* self, unsigned char* data, unsigned int n) {
+    auto* p = static_cast<PngBytes*>(self);
+    if (p->bytes->size() - p->at < n) return CAIRO_STATUS_READ_ERROR;
+    std::memcpy(data, p->bytes->data() + p->at, n);
+    p->at += n;
+    return CAIRO_STATUS_SUCCESS;
+  }
+};
 
 // Images are decoded once per file (per game) and drawn from the same surface every
 // time, so each PDF embeds each image once however many cards show it. A file that
@@ -204,26 +198,30 @@ class ImageCache {
       return it->second.surface ? &it->second : nullptr;
     }
     Image img;
-    if (!within_limits(path, err)) {
-      img.error = *err;
-      images_[path] = img;
-      return nullptr;
-    }
-    if (path.size() > 4 && path.substr(path.size() - 4) == ".png") {
-      cairo_surface_t* s = cairo_image_surface_create_from_png(path.c_str());
+    // The bytes are read here, as a regular file within the limits (never a FIFO), and
+    // decoded from memory; what the file is and links to was checked at load time.
+    std::string bytes, why;
+    if (!read_regular_file(path, static_cast<size_t>(kMaxImageBytes), &bytes, &why)) {
+      *err = "cannot be read: " + why;
+    } else if (path.size() > 4 && path.substr(path.size() - 4) == ".png") {
+      PngBytes src{&bytes};
+      cairo_surface_t* s = cairo_image_surface_create_from_png_stream(&PngBytes::read, &src);
       if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
-        *err = "cannot read PNG '" + path + "'";
+        *err = "is damaged or cut short: its pixels cannot be decoded";
         cairo_surface_destroy(s);
       } else {
         img = {s, double(cairo_image_surface_get_width(s)), double(cairo_image_surface_get_height(s))};
       }
     } else {
       GError* gerr = nullptr;
-      RsvgHandle* h = rsvg_handle_new_from_file(path.c_str(), &gerr);
+      GInputStream* in = g_memory_input_stream_new_from_data(bytes.data(), static_cast<gssize>(bytes.size()), nullptr);
+      GFile* base = g_file_new_for_path(path.c_str());  // links resolve beside the SVG
+      RsvgHandle* h = rsvg_handle_new_from_stream_sync(in, base, RSVG_HANDLE_FLAGS_NONE, nullptr, &gerr);
+      g_object_unref(base);
+      g_object_unref(in);
       if (!h) {
-        std::string why = gerr ? gerr->message : "unknown error";
-        while (!why.empty() && std::isspace(static_cast<unsigned char>(why.back()))) why.pop_back();
-        *err = "cannot read SVG '" + path + "': " + why;
+        *err = "is not a valid SVG file: " +
+               plain_svg_error(gerr ? gerr->message : "it cannot be read");
         if (gerr) g_error_free(gerr);
       } else {
         gdouble w = 0, hh = 0;
@@ -238,7 +236,7 @@ class ImageCache {
         cairo_t* cr = cairo_create(rec);
         RsvgRectangle vp{0, 0, w, hh};
         if (!rsvg_handle_render_document(h, cr, &vp, &gerr)) {
-          *err = "cannot draw SVG '" + path + "': " + (gerr ? gerr->message : "unknown error");
+          *err = "cannot be drawn: " + plain_svg_error(gerr ? gerr->message : "unknown error");
           if (gerr) g_error_free(gerr);
           cairo_destroy(cr);
           cairo_surface_destroy(rec);
@@ -480,8 +478,12 @@ struct Painter {
   }
 
   void image(const ArtItem& it) {
-    const ImageCache::Image* img = ts.images.get(it.image, &err);
-    if (!img) return;
+    std::string why;
+    const ImageCache::Image* img = ts.images.get(it.image, &why);
+    if (!img) {
+      err = "image '" + it.image + "' " + why;
+      return;
+    }
     double sx = it.box.w / img->w, sy = it.box.h / img->h;
     if (it.fit == Fit::Contain) sx = sy = std::min(sx, sy);
     if (it.fit == Fit::Cover) sx = sy = std::max(sx, sy);

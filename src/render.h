@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "diag.h"
+#include "images.h"
 #include "layout.h"
 #include "model.h"
 #include "text_measure.h"
@@ -30,10 +31,6 @@ class Fonts {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Largest image file accepted, and largest PNG in pixels (width x height).
-inline constexpr long kMaxImageBytes = 32L << 20;
-inline constexpr long kMaxImagePixels = 40L * 1000 * 1000;
-
 /// What a game's outputs are set with: one Pango context over the private fonts, the text
 /// it has set and the images it has decoded. render_pdf draws the very layout measure()
 /// made, so a text is shaped once however many outputs show it. Kept text is bounded by
@@ -50,8 +47,9 @@ class Typesetter : public TextMeasurer {
                      double wrap_width) const override;
   std::vector<double> line_heights(const std::string& text, const TextStyle& style,
                                    double wrap_width) const override;
-  /// Opens and decodes an image (SVG or PNG) within the limits above and keeps it for
-  /// drawing. Returns false with *err saying why it cannot be used.
+  /// Opens and decodes an image (SVG or PNG) within the limits of images.h and keeps it
+  /// for drawing. Returns false with *err saying why it cannot be used, as words to
+  /// follow the image's name: "is damaged or cut short: its pixels cannot be decoded".
   bool check_image(const std::string& path, std::string* err) const;
   /// How often set text was found kept (for tests and benchmarks).
   struct Stats {

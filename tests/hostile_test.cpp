@@ -3,6 +3,7 @@
 // exit code, the exact diagnostics and every file on disk afterwards: nothing outside
 // -o, no temporary file left, and only the outputs the case expects.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <fstream>
 
@@ -32,6 +33,24 @@ std::string game(const std::string& game_id = "g", const std::string& deck_id = 
   return "game: " + game_id + "\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{t}\"}]\n" +
          "decks:\n  - id: " + deck_id + "\n    face: face\n    stocks: [poker-3x3-letter]\n" +
          "    cards: [{id: a, t: hi}]\n" + extra;
+}
+
+// A game whose one card shows the image its field `i` names.
+std::string image_game(const std::string& src) {
+  return "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: image, src: \"{i}\"}]\n"
+         "decks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: a, i: \"" + src + "\"}]}\n";
+}
+
+// A 1 x 1 PNG, the same cut short in its pixel data, and a bare header claiming
+// 100000 x 100000 pixels.
+std::string bytes(std::initializer_list<unsigned char> b) { return std::string(b.begin(), b.end()); }
+const std::string kPng = bytes({0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4, 0x89, 0x00, 0x00, 0x00, 0x0a, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0x00, 0x01, 0x00, 0x00, 0x05, 0x00, 0x01, 0x0d, 0x0a, 0x2d, 0xb4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82});
+const std::string kHugePng = bytes({0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x01, 0x86, 0xa0, 0x00, 0x01, 0x86, 0xa0, 0x08, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00});
+const std::string kHugePngBase64 = "iVBORw0KGgoAAAANSUhEUgABhqAAAYagCAIAAAAAAAAA";
+
+std::string svg(const std::string& body, const std::string& prolog = "") {
+  return prolog + "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+                  "width=\"10\" height=\"10\">" + body + "</svg>";
 }
 
 const std::string kRule =
@@ -98,6 +117,86 @@ std::vector<HostileCase> cases() {
                build, 1,
                "cardstock: error: refusing to write 'D/out/g': it resolves to D/elsewhere, outside the "
                "output folder D/out\n", {}});
+  // 4. Images: reported at the field that names them, in plain words, before decoding.
+  auto bad_image = [&](const std::string& name, const std::string& src,
+                       std::vector<std::pair<std::string, std::string>> files, const std::string& why) {
+    files.insert(files.begin(), {"g/g.yaml", image_game(src)});
+    v.push_back({name, files, build, 1,
+                 "D/g/g.yaml:7:72: error: card 'a': " + why + " (layer at D/g/g.yaml:5:14)\n" + failed(1), {}});
+  };
+  bad_image("ImageMissing", "x.png", {},
+            "image 'x.png' cannot be read: No such file or directory (looked for D/g/x.png)");
+  bad_image("ImageIsADirectory", "x.png", {{"g/x.png", "@dir"}},
+            "image 'x.png' cannot be used: it is a directory, not a file (looked for D/g/x.png)");
+  bad_image("ImageIsAFifo", "x.png", {{"g/x.png", "@fifo"}},
+            "image 'x.png' cannot be used: it is a FIFO (named pipe), not a file (looked for D/g/x.png)");
+  bad_image("ImageEmpty", "x.png", {{"g/x.png", ""}}, "image 'x.png' is empty (0 bytes)");
+  bad_image("ImageTextNamedPng", "x.png", {{"g/x.png", "hello\n"}},
+            "image 'x.png' is not a PNG file (it does not start with PNG's signature)");
+  bad_image("ImageJpegNamedPng", "x.png", {{"g/x.png", "\xff\xd8\xff\xe0 jfif"}},
+            "image 'x.png' is a JPEG file, not a PNG: convert it to PNG");
+  bad_image("ImagePngHeaderCut", "x.png", {{"g/x.png", kPng.substr(0, 20)}},
+            "image 'x.png' is damaged or cut short: its PNG header is incomplete");
+  bad_image("ImagePngPixelsCut", "x.png", {{"g/x.png", kPng.substr(0, 45)}},
+            "image 'x.png' is damaged or cut short: its pixels cannot be decoded");
+  bad_image("ImageTooManyPixels", "x.png", {{"g/x.png", kHugePng}},
+            "image 'x.png' is 100000 x 100000 pixels (10000 megapixels); images are limited to 40 megapixels");
+  bad_image("SvgMalformed", "x.svg", {{"g/x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect></svg>"}},
+            "image 'x.svg' is not a valid SVG file: the XML is broken at line 1, column 53: Premature end of data "
+            "in tag svg line 1");
+  bad_image("SvgNotSvg", "x.svg", {{"g/x.svg", "just text"}}, "image 'x.svg' is not an SVG file (no <svg> element)");
+  bad_image("SvgCompressed", "x.svg", {{"g/x.svg", "\x1f\x8b\x08\0"}},
+            "image 'x.svg' is compressed (SVGZ); save it as a plain SVG file");
+  bad_image("SvgEmbedsHugePicture", "x.svg",
+            {{"g/x.svg", svg("<image width=\"10\" height=\"10\" xlink:href=\"data:image/png;base64," + kHugePngBase64 + "\"/>")}},
+            "image 'x.svg' embeds a image/png picture, which is 100000 x 100000 pixels (10000 megapixels); images "
+            "are limited to 40 megapixels");
+  bad_image("SvgLinksHugePicture", "x.svg", {{"g/x.svg", svg("<image href=\"big.png\" width=\"10\" height=\"10\"/>")}, {"g/big.png", kHugePng}},
+            "image 'x.svg' links to 'big.png', which is 100000 x 100000 pixels (10000 megapixels); images are "
+            "limited to 40 megapixels");
+  bad_image("SvgLinksOutside", "x.svg", {{"g/x.svg", svg("<image href=\"../secret.png\"/>")}, {"secret.png", kPng}},
+            "image 'x.svg' links to '../secret.png', which leads outside the project folder D/g (pass "
+            "--allow-outside to permit it)");
+  bad_image("SvgLinksAbsolute", "x.svg", {{"g/x.svg", svg("<image href=\"file:///etc/passwd\"/>")}},
+            "image 'x.svg' links to 'file:///etc/passwd', which is an absolute path; files must be inside the "
+            "project folder D/g (pass --allow-outside to permit it)");
+  bad_image("SvgLinksRemote", "x.svg", {{"g/x.svg", svg("<image href=\"https://example.com/a.png\"/>")}},
+            "image 'x.svg' links to 'https://example.com/a.png', which is not a file; an SVG may only link to "
+            "files in the project");
+  bad_image("SvgLinksMissing", "x.svg", {{"g/x.svg", svg("<use xlink:href=\"parts.svg#a\"/>")}},
+            "image 'x.svg' links to 'parts.svg#a', which cannot be read: No such file or directory");
+  bad_image("SvgLinksText", "x.svg", {{"g/x.svg", svg("<image href=\"notes.txt\"/>")}, {"g/notes.txt", "hi"}},
+            "image 'x.svg' links to 'notes.txt', which is not a PNG, JPEG, GIF or SVG picture");
+  bad_image("SvgStylesheet", "x.svg", {{"g/x.svg", svg("<rect/>", "<?xml-stylesheet href=\"s.css\"?>")}, {"g/s.css", "rect{}"}},
+            "image 'x.svg' links to 's.css', which is not a PNG, JPEG, GIF or SVG picture");
+  bad_image("SvgExternalEntity", "x.svg",
+            {{"g/x.svg", svg("<text>&e;</text>", "<!DOCTYPE svg [<!ENTITY e SYSTEM \"/etc/passwd\">]>")}},
+            "image 'x.svg' declares the entity 'e' from another file (SYSTEM or PUBLIC); entities in SVG files are "
+            "limited to plain text");
+  bad_image("SvgEntityLoop", "x.svg",
+            {{"g/x.svg", svg("<text>&b;</text>", "<!DOCTYPE svg [<!ENTITY a \"&b;\"><!ENTITY b \"&a;\">]>")}},
+            "image 'x.svg' declares the entity 'a' that builds markup or refers to other entities; entities in SVG "
+            "files are limited to plain text");
+  bad_image("SvgEntityHidesLink", "x.svg",
+            {{"g/x.svg", svg("<image href=\"&f;\"/>", "<!DOCTYPE svg [<!ENTITY f \"../secret.png\">]>")}, {"secret.png", kPng}},
+            "image 'x.svg' links to '../secret.png', which leads outside the project folder D/g (pass "
+            "--allow-outside to permit it)");
+  bad_image("SvgCharRefHidesLink", "x.svg", {{"g/x.svg", svg("<image href=\"&#46;&#46;/secret.png\"/>")}, {"secret.png", kPng}},
+            "image 'x.svg' links to '../secret.png', which leads outside the project folder D/g (pass "
+            "--allow-outside to permit it)");
+  bad_image("SvgNestedTooDeep", "x.svg",
+            {{"g/x.svg", svg("<image href=\"1.svg\"/>")}, {"g/1.svg", svg("<image href=\"2.svg\"/>")},
+             {"g/2.svg", svg("<image href=\"3.svg\"/>")}, {"g/3.svg", svg("<image href=\"4.svg\"/>")},
+             {"g/4.svg", svg("<image href=\"5.svg\"/>")}, {"g/5.svg", svg("<rect/>")}},
+            "image 'x.svg' links to '1.svg', which links to '2.svg', which links to '3.svg', which links to "
+            "'4.svg', which links to '5.svg', which nests SVGs more than 4 deep");
+  // A sound SVG linking a picture beside it (and itself: librsvg stops the loop), and a
+  // PNG, build (controls).
+  v.push_back({"SvgLinkingItselfBuilds", {{"g/g.yaml", image_game("x.svg")}, {"g/x.svg", svg("<image href=\"x.svg\"/><rect/>")}},
+               build, 0, "", ok_outputs});
+  v.push_back({"SvgWithLinkedPngBuilds", {{"g/g.yaml", image_game("x.svg")}, {"g/x.svg", svg("<image href=\"p.png\" width=\"10\" height=\"10\"/>")}, {"g/p.png", kPng}},
+               build, 0, "", ok_outputs});
+  v.push_back({"PngBuilds", {{"g/g.yaml", image_game("p.png")}, {"g/p.png", kPng}}, build, 0, "", ok_outputs});
   // The sane game builds, as a control for the cases above.
   v.push_back({"ControlBuilds", {{"g/g.yaml", game()}}, build, 0, "", ok_outputs});
   return v;
@@ -119,6 +218,8 @@ TEST_P(Hostile, ExitCodeMessageAndFilesOnDisk) {
     const std::string content = testing::replace_all(text, "@D@", d);
     if (content.rfind("@symlink:", 0) == 0) {
       fs::create_symlink(content.substr(9), p);
+    } else if (content == "@fifo") {
+      ASSERT_EQ(::mkfifo(p.c_str(), 0644), 0);
     } else if (content == "@dir") {
       fs::create_directories(p);
       continue;

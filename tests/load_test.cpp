@@ -171,8 +171,8 @@ TEST(Load, MissingFieldAndImageAreReportedPerCard) {
   EXPECT_EQ(d.str(),
             "t.yaml:16:9: error: card 'a' has no field 'nme' (did you mean 'name'?), used by "
             "design 'face' at t.yaml:6:9\n"
-            "t.yaml:16:9: error: card 'a': image 'maps/Alpha.svg' not found (looked for " +
-                testing::source_dir() + "/content/maps/Alpha.svg; layer at t.yaml:10:9)\n");
+            "t.yaml:17:15: error: card 'a': image 'maps/Alpha.svg' cannot be read: No such file or directory "
+            "(looked for " + testing::source_dir() + "/content/maps/Alpha.svg) (layer at t.yaml:10:9)\n");
 }
 
 TEST(Load, TextOverflowIsAWarning) {

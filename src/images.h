@@ -1,0 +1,27 @@
+// images: what an image file is and how large it would be once decoded, read from its
+// bytes without decoding it. An SVG's embedded pictures and the files it links to are
+// checked the same way. No Cairo or librsvg here; refusals are plain words, never thrown.
+#pragma once
+#include <string>
+
+namespace cardstock {
+
+/// Largest image file accepted, and most pixels (width x height) of one image; for an
+/// SVG, of all the raster pictures it embeds or links to together.
+inline constexpr long kMaxImageBytes = 32L << 20;
+inline constexpr long kMaxImagePixels = 40L * 1000 * 1000;
+
+/// How deep SVGs may link to (or embed) other SVGs.
+inline constexpr int kMaxSvgDepth = 4;
+
+/// Checks the card image at `path` (a .png or .svg; `shown` is its name as the user wrote
+/// it) before anything decodes it: a regular file within kMaxImageBytes; a PNG with a
+/// sound header within kMaxImagePixels; an SVG that is not compressed, declares no
+/// entity that could pull in a file or build markup, and whose links and embedded
+/// pictures are local, PNG, JPEG, GIF or SVG, within the limits together, inside `root`
+/// (the game's folder) unless `allow_outside`. Returns false with *why, a sentence that
+/// starts with the image's name: "image 'x.png' is empty (0 bytes)".
+bool check_image_file(const std::string& path, const std::string& shown, const std::string& root,
+                      bool allow_outside, std::string* why);
+
+}  // namespace cardstock
