@@ -799,6 +799,17 @@ Booklet booklet_from_text(const Game& g, const std::string& text, const std::str
   }
   for (const auto& dk : g.decks) b.parts.push_back({part_name(g, dk), dk.total_cards()});
   b.blocks = parse_booklet(text, file, g, d);
+  // One block is set as one Pango layout: megabytes of it would take minutes to set.
+  for (const Block& blk : b.blocks) {
+    size_t n = blk.text.size() + blk.caption.size();
+    for (const auto* v : {&blk.paragraphs, &blk.header})
+      for (const auto& x : *v) n += x.size();
+    for (const auto& row : blk.rows)
+      for (const auto& x : row) n += x.size();
+    if (n > kMaxBookletBlockBytes)
+      d.error(blk.mark, "this block is " + std::to_string(n) + " bytes long; a paragraph, list item, table or "
+                        "callout may be at most " + std::to_string(kMaxBookletBlockBytes) + " bytes (split it)");
+  }
   return b;
 }
 
@@ -810,7 +821,7 @@ std::optional<Booklet> load_booklet(const Game& g, Diagnostics& d) {
     d.error(s.mark, "booklet source " + why);
     return std::nullopt;
   }
-  if (!read_regular_file(s.path, static_cast<size_t>(kMaxFileBytes), &text, &why)) {
+  if (!read_regular_file(s.path, static_cast<size_t>(kMaxBookletBytes), &text, &why)) {
     d.error(s.mark, "cannot read the booklet source '" + s.source + "': " + why + " (looked for " + s.path + ")");
     return std::nullopt;
   }

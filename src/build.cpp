@@ -571,6 +571,12 @@ struct Session {
     }
     for (const auto& board : game.boards) plan_board(p, board);
     if (p.booklet) plan_booklet(p, w, d);
+    // Past a limit, drawing would take hours and the files gigabytes: say so now.
+    long pages = 0;
+    for (const auto& o : p.plans) pages += static_cast<long>(o.sheets.pages.size());
+    if (pages > kMaxPagesPerGame)
+      d.error(game.mark, "the outputs of game '" + game.id + "' would have " + std::to_string(pages) +
+                             " pages; the limit is " + std::to_string(kMaxPagesPerGame) + " pages a game");
     // Two outputs of one name would overwrite each other (deck 'a-b' on stock 'c' and
     // deck 'a' on stock 'b-c'; a board named like a deck's file).
     std::map<std::string, const OutputPlan*> names;

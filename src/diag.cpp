@@ -13,35 +13,52 @@ std::string Diagnostic::str() const {
   return mark.str() + (severity == Severity::Error ? ": error: " : ": warning: ") + message;
 }
 
-void Diagnostics::error(const Mark& m, std::string msg) {
-  items_.push_back({Severity::Error, m, std::move(msg)});
+void Diagnostics::add(Diagnostic d) {
+  if (items_.size() < kMaxKept) {
+    items_.push_back(std::move(d));
+    return;
+  }
+  ++(d.severity == Severity::Error ? dropped_errors_ : dropped_warnings_);
 }
 
-void Diagnostics::warning(const Mark& m, std::string msg) {
-  items_.push_back({Severity::Warning, m, std::move(msg)});
-}
+void Diagnostics::error(const Mark& m, std::string msg) { add({Severity::Error, m, std::move(msg)}); }
+
+void Diagnostics::warning(const Mark& m, std::string msg) { add({Severity::Warning, m, std::move(msg)}); }
 
 void Diagnostics::make_warnings_errors() {
   for (auto& d : items_) d.severity = Severity::Error;
+  dropped_errors_ += dropped_warnings_;
+  dropped_warnings_ = 0;
 }
 
 bool Diagnostics::has_errors() const { return error_count() > 0; }
 
 size_t Diagnostics::error_count() const {
-  return std::count_if(items_.begin(), items_.end(),
-                       [](const Diagnostic& d) { return d.severity == Severity::Error; });
+  return dropped_errors_ + static_cast<size_t>(std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) {
+           return d.severity == Severity::Error;
+         }));
 }
 
-size_t Diagnostics::warning_count() const { return items_.size() - error_count(); }
+size_t Diagnostics::warning_count() const {
+  return dropped_warnings_ + static_cast<size_t>(std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) {
+           return d.severity == Severity::Warning;
+         }));
+}
 
 std::string Diagnostics::str() const {
   std::string out;
   for (const auto& d : items_) out += d.str() + "\n";
+  if (dropped_errors_ + dropped_warnings_ > 0)
+    out += (items_.empty() ? std::string("cardstock") : items_.back().mark.file) + ": note: " +
+           std::to_string(dropped_errors_) + " more error(s) and " + std::to_string(dropped_warnings_) +
+           " more warning(s) not shown (only the first " + std::to_string(kMaxKept) + " are)\n";
   return out;
 }
 
 void Diagnostics::append(const Diagnostics& other) {
-  items_.insert(items_.end(), other.items_.begin(), other.items_.end());
+  for (const auto& d : other.items_) add(d);
+  dropped_errors_ += other.dropped_errors_;
+  dropped_warnings_ += other.dropped_warnings_;
 }
 
 size_t edit_distance(const std::string& a, const std::string& b) {
@@ -64,7 +81,10 @@ std::string closest_match(const std::string& word, const std::vector<std::string
   const size_t limit = std::max<size_t>(1, word.size() / 3);
   size_t best = limit + 1;
   std::string found;
+  if (word.size() > 64) return found;  // no name is that long: and the table would be huge
   for (const auto& c : candidates) {
+    // The distance is at least the difference in length: skip what cannot be close.
+    if ((c.size() > word.size() ? c.size() - word.size() : word.size() - c.size()) > limit) continue;
     size_t d = edit_distance(word, c);
     if (d < best) {
       best = d;

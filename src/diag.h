@@ -31,12 +31,18 @@ class Diagnostics {
   size_t error_count() const;
   size_t warning_count() const;
   const std::vector<Diagnostic>& all() const { return items_; }
-  /// Every message, one per line, in the order reported.
+  /// Every message, one per line, in the order reported; past kMaxKept, a last line
+  /// says how many more there were.
   std::string str() const;
   void append(const Diagnostics& other);
 
+  /// Most diagnostics kept: a hostile file can make millions; the rest are only counted.
+  static constexpr size_t kMaxKept = 1000;
+
  private:
+  void add(Diagnostic d);
   std::vector<Diagnostic> items_;
+  size_t dropped_errors_ = 0, dropped_warnings_ = 0;
 };
 
 /// Edit distance counting a swap of neighbouring letters as one edit, for "did you mean".

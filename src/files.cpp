@@ -23,8 +23,12 @@ std::string kind_of(mode_t m) {
 }  // namespace
 
 std::string byte_size(size_t bytes) {
-  if (bytes < 10 * 1024) return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
-  if (bytes < 10 * 1024 * 1024) return std::to_string(bytes >> 10) + " KB";
+  if (bytes < 1024) return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+  if (bytes < (size_t(1) << 20)) return std::to_string(bytes >> 10) + " KB";
+  if (bytes < (size_t(10) << 20)) {
+    const size_t tenths = bytes * 10 / (size_t(1) << 20);
+    return std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : "") + " MB";
+  }
   return std::to_string(bytes >> 20) + " MB";
 }
 

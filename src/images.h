@@ -4,15 +4,9 @@
 #pragma once
 #include <string>
 
+#include "input_limits.h"
+
 namespace cardstock {
-
-/// Largest image file accepted, and most pixels (width x height) of one image; for an
-/// SVG, of all the raster pictures it embeds or links to together.
-inline constexpr long kMaxImageBytes = 32L << 20;
-inline constexpr long kMaxImagePixels = 40L * 1000 * 1000;
-
-/// How deep SVGs may link to (or embed) other SVGs.
-inline constexpr int kMaxSvgDepth = 4;
 
 /// Checks the card image at `path` (a .png or .svg; `shown` is its name as the user wrote
 /// it) before anything decodes it: a regular file within kMaxImageBytes; a PNG with a

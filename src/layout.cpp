@@ -6,6 +6,7 @@
 #include <set>
 
 #include "files.h"
+#include "input_limits.h"
 #include "paths.h"
 
 namespace fs = std::filesystem;
@@ -108,7 +109,17 @@ struct Resolver {
   Diagnostics& d;
   bool missing_reported = false;
 
+  // Expands `tmpl` for the card; "" (after an error) if it would pass kMaxTextBytes:
+  // thousands of {field}s of long values would otherwise take gigabytes and minutes.
   std::string expand(const std::string& tmpl, const Layer* l) {
+    // (A template that is too long by itself was reported where it is written.)
+    if (const size_t n = expanded_size(tmpl, card.fields); n > kMaxTextBytes && tmpl.size() <= kMaxTextBytes) {
+      const Mark at = value_mark(tmpl, l ? (l->type == LayerType::Text ? l->text_mark : l->mark) : design.mark, card);
+      d.error(at, "card '" + card.id + "': " + (l ? "the layer at " + l->mark.str() : "design '" + design.name + "'") +
+                      " makes a text of " + std::to_string(n) + " bytes once its {fields} are filled in; a text may be at most " +
+                      std::to_string(kMaxTextBytes) + " bytes");
+      return "";
+    }
     std::string missing;
     std::string out = expand_template(tmpl, card.fields, &missing);
     if (!missing.empty() && !missing_reported) {

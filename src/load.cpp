@@ -21,10 +21,45 @@ namespace cardstock {
 
 namespace {
 
+// Counts the values of `root` as the loader will see them (an alias counts again each
+// time it is used), stopping at kMaxYamlValues: false, with the node it stopped at.
+bool within_value_limit(const YAML::Node& root, YAML::Node* stop) {
+  long seen = 0;
+  std::vector<YAML::Node> todo{root};
+  while (!todo.empty()) {
+    YAML::Node n = todo.back();
+    todo.pop_back();
+    if (++seen > kMaxYamlValues) {
+      *stop = n;
+      return false;
+    }
+    if (n.IsSequence()) {
+      for (const auto& c : n) todo.push_back(c);
+    } else if (n.IsMap()) {
+      for (const auto& kv : n) {
+        todo.push_back(kv.first);
+        todo.push_back(kv.second);
+      }
+    }
+    if (todo.size() > static_cast<size_t>(kMaxYamlValues)) {  // a huge list of aliases
+      *stop = n;
+      return false;
+    }
+  }
+  return true;
+}
+
 bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* out,
                 Diagnostics& d) {
   try {
     *out = YAML::Load(text);
+    YAML::Node stop;
+    if (!within_value_limit(*out, &stop)) {
+      d.error(mark_of(stop, name), "this file holds more than " + std::to_string(kMaxYamlValues) +
+                                       " values once its aliases (*name) are expanded; the limit is " +
+                                       std::to_string(kMaxYamlValues));
+      return false;
+    }
     return true;
   } catch (const YAML::DeepRecursion& e) {
     d.error({name, e.mark.line + 1, e.mark.column + 1},
@@ -134,6 +169,10 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
     l.min_size = r.length("min_size");
     if (l.size.pt == 0) d.error(r.mark("size"), "'size' must be above zero");  // negatives: validate
     if (l.min_size.pt == 0) d.error(r.mark("min_size"), "'min_size' must be above zero");
+    for (const char* key : {"size", "min_size"})
+      if (r.length(key).pt > kMaxFontSizePt)
+        d.error(r.mark(key), std::string("'") + key + "' is " + format_number(r.length(key).pt) +
+                                 "pt; a font size may be at most " + format_number(kMaxFontSizePt) + "pt");
     if (l.min_size.pt > l.size.pt) l.min_size = l.size;
     l.shrink = r.boolean("shrink");
     l.color = r.str("color");
@@ -161,6 +200,11 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
       d.error(r.mark(key), std::string("'") + key + "' must be above zero");
   for (const char* key : {"when", "text", "src", "fill", "stroke", "color"}) {
     if (!s.find(key) || !r.has(key)) continue;
+    if (r.str(key).size() > kMaxTextBytes) {
+      d.error(r.mark(key), "'" + std::string(key) + "' is " + std::to_string(r.str(key).size()) +
+                               " bytes long; a text may be at most " + std::to_string(kMaxTextBytes) + " bytes");
+      continue;
+    }
     std::string err;
     template_fields(r.str(key), &err);
     if (!err.empty()) d.error(r.mark(key), "'" + std::string(key) + "': " + err);
@@ -248,8 +292,8 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
     // Checked as read: an int cast first would turn 4294967297 columns into 1.
     const long columns = gr.integer("columns"), rows = gr.integer("rows");
     s.rotate = static_cast<int>(gr.integer("rotate"));
-    if (columns < 1 || rows < 1 || columns > 100 || rows > 100) {
-      d.error(gr.mark(), "grid must have 1 to 100 columns and rows, not " +
+    if (columns < 1 || rows < 1 || columns > kMaxGridSide || rows > kMaxGridSide) {
+      d.error(gr.mark(), "grid must have 1 to " + std::to_string(kMaxGridSide) + " columns and rows, not " +
                              std::to_string(columns) + " x " + std::to_string(rows));
       *ok = false;
     } else {
@@ -379,6 +423,8 @@ void resolve_designs(const std::map<std::string, Design>& own, const Templates& 
   for (const auto& [k, v] : own) all[k] = v;
   std::vector<std::string> names;
   for (const auto& kv : all) names.push_back(kv.first);
+  size_t layers_in_game = 0;
+  bool too_many_layers = false, too_long_reported = false;
   std::function<bool(const std::string&, std::vector<std::string>&, Design*)> flatten =
       [&](const std::string& name, std::vector<std::string>& chain, Design* out) -> bool {
     const Design& src = all.at(name);
@@ -386,6 +432,17 @@ void resolve_designs(const std::map<std::string, Design>& own, const Templates& 
       std::string path;
       for (const auto& c : chain) path += c + " -> ";
       d.error(src.mark, "design '" + name + "' extends itself: " + path + name);
+      return false;
+    }
+    if (chain.size() >= static_cast<size_t>(kMaxExtendsDepth)) {
+      // Reported once, at the head of the first chain found too long: every design
+      // along it would say the same.
+      if (!too_long_reported)
+        d.error(all.at(chain.front()).mark, "design '" + chain.front() + "' extends a chain of more than " +
+                                                std::to_string(kMaxExtendsDepth) + " designs ('" + chain.front() +
+                                                "' -> '" + chain[1] + "' -> ...); the limit is " +
+                                                std::to_string(kMaxExtendsDepth));
+      too_long_reported = true;
       return false;
     }
     chain.push_back(name);
@@ -405,7 +462,29 @@ void resolve_designs(const std::map<std::string, Design>& own, const Templates& 
     flat.name = name;
     flat.mark = all.at(name).mark;
     std::vector<std::string> chain;
-    if (flatten(name, chain, &flat)) g->designs[name] = flat;
+    if (!flatten(name, chain, &flat)) {
+      g->broken_designs.push_back(name);
+      continue;
+    }
+    if (flat.layers.size() > kMaxLayersPerDesign) {
+      d.error(flat.mark, "design '" + name + "' draws " + std::to_string(flat.layers.size()) +
+                             " layers (its extends chain included); the limit is " +
+                             std::to_string(kMaxLayersPerDesign));
+      g->broken_designs.push_back(name);
+      continue;
+    }
+    // Many designs extending one big one would copy its layers again and again.
+    layers_in_game += flat.layers.size();
+    if (layers_in_game > kMaxLayersPerGame) {
+      if (!too_many_layers)
+        d.error(flat.mark, "with design '" + name + "' the game's designs draw more than " +
+                               std::to_string(kMaxLayersPerGame) + " layers in all (extends included); the limit is " +
+                               std::to_string(kMaxLayersPerGame));
+      too_many_layers = true;
+      g->broken_designs.push_back(name);
+      continue;
+    }
+    g->designs[name] = std::move(flat);
   }
 }
 
@@ -521,7 +600,10 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
   std::vector<std::string> design_names;
   for (const auto& kv : g.designs) design_names.push_back(kv.first);
   auto check_design = [&](const std::string& name, const Mark& m) {
-    if (!name.empty() && !g.designs.count(name)) unknown(d, m, "design", name, design_names);
+    // A design that exists but could not be resolved was reported where it is defined.
+    if (!name.empty() && !g.designs.count(name) &&
+        std::find(g.broken_designs.begin(), g.broken_designs.end(), name) == g.broken_designs.end())
+      unknown(d, m, "design", name, design_names);
   };
   deck.face = r.str("face");
   deck.back = r.str("back");
@@ -776,12 +858,20 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
   }
   YAML::Node decks = r.node("decks");
   std::set<std::string> deck_ids;
+  long cards_in_game = 0;
   if (decks && decks.IsSequence()) {
     for (const auto& dn : decks) {
       if (!dn.IsMap()) continue;
       Deck deck = read_deck(dn, name, t, g, d);
       if (!deck_ids.insert(deck.id).second)
         d.error(deck.mark, "deck id '" + deck.id + "' is used twice");
+      // Checked here, before anything is laid out: millions of cards would exhaust memory.
+      const long before = cards_in_game;
+      cards_in_game += deck.total_cards();
+      if (before <= kMaxCardsPerGame && cards_in_game > kMaxCardsPerGame)
+        d.error(deck.mark, "deck '" + deck.id + "' brings the game to " + std::to_string(cards_in_game) +
+                               " cards (counting copies); a game may have at most " +
+                               std::to_string(kMaxCardsPerGame));
       g.decks.push_back(std::move(deck));
     }
   }

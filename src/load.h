@@ -6,18 +6,9 @@
 
 #include "diag.h"
 #include "model.h"
+#include "input_limits.h"
 
 namespace cardstock {
-
-/// Most copies a single card row may ask for; more is surely a typo.
-inline constexpr long kMaxCardCount = 100000;
-
-/// Largest content file (game file, booklet source) read; bigger is surely not a game.
-inline constexpr long kMaxFileBytes = 16L << 20;
-
-/// Longest card field, in bytes: a card holds a few hundred characters at most, and
-/// fitting megabytes of text would take minutes.
-inline constexpr size_t kMaxFieldLength = 10000;
 
 /// Loads templates/: papers.yaml, cards.yaml, fonts.yaml, stocks/*.yaml, designs/*.yaml.
 Templates load_templates(const std::string& dir, Diagnostics& d);

@@ -68,6 +68,26 @@ std::vector<std::string> template_fields(const std::string& t, std::string* err)
   return out;
 }
 
+size_t expanded_size(const std::string& t, const std::map<std::string, std::string>& f) {
+  size_t n = 0;
+  for (size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if ((c == '{' || c == '}') && i + 1 < t.size() && t[i + 1] == c) {
+      ++n;
+      ++i;
+    } else if (c == '{') {
+      const size_t end = t.find('}', i);
+      if (end == std::string::npos) return n + t.size() - i;
+      auto it = f.find(t.substr(i + 1, end - i - 1));
+      if (it != f.end()) n += it->second.size();
+      i = end;
+    } else {
+      ++n;
+    }
+  }
+  return n;
+}
+
 std::string expand_template(const std::string& t, const std::map<std::string, std::string>& f,
                             std::string* missing) {
   std::string out;

@@ -29,6 +29,9 @@ std::string expand_template(const std::string& tmpl,
                             const std::map<std::string, std::string>& fields,
                             std::string* missing = nullptr);
 
+/// How many bytes expand_template(tmpl, fields) would return, without building it.
+size_t expanded_size(const std::string& tmpl, const std::map<std::string, std::string>& fields);
+
 struct Paper {
   std::string id;
   Length width, height;
@@ -230,6 +233,7 @@ struct Game {
   bool allow_outside = false;  // files may lie outside `dir` (--allow-outside)
   std::map<std::string, Color> palette;
   std::map<std::string, Design> designs;  // resolved, templates' designs included
+  std::vector<std::string> broken_designs;  // defined but not resolved (already reported)
   std::vector<Deck> decks;
   std::vector<Board> boards;
   std::vector<DataTable> tables;

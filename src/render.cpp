@@ -357,6 +357,12 @@ TextExtent Typesetter::measure(const std::string& text, const TextStyle& style, 
   e.width = static_cast<double>(logical.width) / PANGO_SCALE;
   e.height = static_cast<double>(logical.height) / PANGO_SCALE;
   e.lines = pango_layout_get_line_count(layout);
+  // Pango counts in 1/1024 pt in an int: past about two million points (thousands of
+  // lines of huge type) its extents wrap around and could read as fitting. Such text fits
+  // no card or page, so a rough height that says so is enough.
+  const double rough = e.lines * style.size * std::max(1.0, style.line_spacing) * 1.5;
+  if (rough > 1e6 || e.height < 0) e.height = std::max(e.height, rough);
+  if (e.width < 0) e.width = 1e6;
   // A word too long for the box is broken mid-word (WORD_CHAR); that is overflow only if
   // the lines still do not fit, which the height check catches.
   return e;

@@ -490,8 +490,6 @@ bool parse_bool(const std::string& s, bool* out) {
 // The largest length (or percentage of the card) a content file may give: 1000 in is
 // 25 m, far beyond any sheet. Absurd values such as `size: 1e18pt` would otherwise
 // overflow the conversions that follow (tenths of a point, Pango units) later on.
-constexpr double kMaxLengthPt = 72000;
-constexpr double kMaxPercent = 1000;
 
 bool in_range(const RelLength& l) {
   return std::fabs(l.value) <= (l.percent ? kMaxPercent : kMaxLengthPt);

@@ -7,6 +7,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "diag.h"
+#include "input_limits.h"
 
 namespace cardstock {
 
@@ -81,9 +82,6 @@ struct Schemas {
   /// Every schema above, for documentation and tests.
   static std::vector<const Schema*> all();
 };
-
-/// Longest id that names an output file or folder.
-inline constexpr size_t kMaxNameLength = 64;
 
 /// True if `s` can be one component of an output file name: 1 to kMaxNameLength
 /// characters, only ASCII letters, digits, '-', '_' and '.', not starting with '.'.

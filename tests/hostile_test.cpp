@@ -117,6 +117,94 @@ std::vector<HostileCase> cases() {
                build, 1,
                "cardstock: error: refusing to write 'D/out/g': it resolves to D/elsewhere, outside the "
                "output folder D/out\n", {}});
+  // 2. Limits: each a positioned error naming the limit and the value found.
+  {
+    std::string many = "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: rect}]\ndecks:\n"
+                       "  - id: d\n    face: face\n    stocks: [poker-3x3-letter]\n    cards:\n";
+    for (int i = 0; i < 40; ++i) many += "      - {id: c" + std::to_string(i) + ", count: 100000}\n";
+    v.push_back({"MillionsOfCards", {{"g/g.yaml", many}}, build, 1,
+                 "D/g/g.yaml:7:5: error: deck 'd' brings the game to 4000000 cards (counting copies); a game may "
+                 "have at most 100000\n" + failed(1), {}});
+  }
+  v.push_back({"TooManyPages",
+               {{"g/g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: rect}]\ndecks:\n"
+                             "  - {id: d, card: tablet, face: face, back: face, stocks: [tablet-2x2-letter, tablet-2x2-a4],"
+                             " cards: [{id: a, count: 99999}]}\n"}},
+               build, 1,
+               "D/g/g.yaml:1:1: error: the outputs of game 'g' would have 100000 pages; the limit is 50000 pages a "
+               "game\n" + failed(1), {}});
+  {
+    std::string refs;
+    for (int i = 0; i < 2000; ++i) refs += "{t}";
+    v.push_back({"FieldExpandedThousandsOfTimes",
+                 {{"g/g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"" + refs +
+                                   "\"}]\ndecks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: a, t: \"" +
+                                   std::string(9000, 'x') + "\"}]}\n"}},
+                 build, 1,
+                 "D/g/g.yaml:7:72: error: card 'a': the layer at D/g/g.yaml:5:14 makes a text of 18000000 bytes once "
+                 "its {fields} are filled in; a text may be at most 10000 bytes\n" + failed(1), {}});
+  }
+  v.push_back({"TextOfAMegabyte",
+               {{"g/g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"" +
+                                 std::string(1 << 20, 'w') + "\"}]\ndecks:\n  - {id: d, face: face, cards: [{id: a}]}\n"}},
+               build, 1,
+               "D/g/g.yaml:5:33: error: 'text' is 1048576 bytes long; a text may be at most 10000 bytes\n" + failed(1), {}});
+  {
+    std::string chain = "game: g\ntitle: G\ndesigns:\n";
+    for (int i = 0; i < 40; ++i) chain += "  d" + std::to_string(i) + ": {extends: d" + std::to_string(i + 1) + "}\n";
+    chain += "  d40: {layers: [{type: rect}]}\ndecks:\n  - {id: d, face: d0, cards: [{id: a}]}\n";
+    v.push_back({"ExtendsChainTooLong", {{"g/g.yaml", chain}}, build, 1,
+                 "D/g/g.yaml:4:7: error: design 'd0' extends a chain of more than 32 designs ('d0' -> 'd1' -> ...); "
+                 "the limit is 32\n" + failed(1), {}});
+  }
+  {
+    std::string layers;
+    for (int i = 0; i < 501; ++i) layers += std::string(i ? ", " : "") + "{type: rect}";
+    v.push_back({"DesignWithTooManyLayers",
+                 {{"g/g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [" + layers +
+                                   "]\ndecks:\n  - {id: d, face: face, cards: [{id: a}]}\n"}},
+                 build, 1,
+                 "D/g/g.yaml:5:5: error: design 'face' draws 501 layers (its extends chain included); the limit is "
+                 "500\n" + failed(1), {}});
+  }
+  {
+    // Ten lines of aliases standing for ten billion values.
+    std::string bomb = "game: g\ntitle: G\na0: &a0 [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]\n";
+    for (int i = 1; i < 10; ++i) {
+      bomb += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+      for (int k = 0; k < 10; ++k) bomb += std::string(k ? ", " : "") + "*a" + std::to_string(i - 1);
+      bomb += "]\n";
+    }
+    v.push_back({"AliasBomb", {{"g/g.yaml", bomb + "decks: []\n"}}, build, 1,
+                 "D/g/g.yaml:3:28: error: this file holds more than 4000000 values once its aliases (*name) are "
+                 "expanded; the limit is 4000000\n" + failed(1), {}});
+  }
+  v.push_back({"FontSizeAbsurd",
+               {{"g/g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: x, size: 1000in}]\n"
+                             "decks:\n  - {id: d, face: face, cards: [{id: a}]}\n"}},
+               build, 1,
+               "D/g/g.yaml:5:42: error: 'size' is 72000pt; a font size may be at most 1000pt\n" + failed(1), {}});
+  v.push_back({"BookletTooBig",
+               {{"g/g.yaml", game("g", "d", "booklet: {source: r.md}\n")}, {"g/r.md", "# R\n\n" + std::string(2 << 20, 'x')}},
+               build, 1,
+               "D/g/g.yaml:11:10: error: cannot read the booklet source 'r.md': it is 2 MB; the limit is 1 MB "
+               "(looked for D/g/r.md)\n" + failed(1), {}});
+  v.push_back({"BookletParagraphTooLong",
+               {{"g/g.yaml", game("g", "d", "booklet: {source: r.md}\n")},
+                {"g/r.md", "# R\n\n" + std::string(30000, 'x') + "\n"}},
+               build, 1, "D/g/r.md:3:1: error: this block is 30000 bytes long; a paragraph, list item, table or callout "
+                         "may be at most 20000 bytes (split it)\n" + failed(1), {}});
+  {
+    // Thousands of mistakes: the first thousand are shown, the rest counted.
+    std::string y = "game: g\ntitle: G\n";
+    for (int i = 0; i < 1500; ++i) y += "k" + std::to_string(i) + ": 1\n";
+    HostileCase c{"ThousandsOfErrors", {{"g/g.yaml", y + "decks: []\n"}}, build, 1, "", {}};
+    for (int i = 0; i < 1000; ++i)
+      c.err += "D/g/g.yaml:" + std::to_string(i + 3) + ":1: error: unknown key 'k" + std::to_string(i) + "' in game\n";
+    c.err += "D/g/g.yaml: note: 500 more error(s) and 0 more warning(s) not shown (only the first 1000 are)\n" +
+             failed(1500);
+    v.push_back(c);
+  }
   // 4. Images: reported at the field that names them, in plain words, before decoding.
   auto bad_image = [&](const std::string& name, const std::string& src,
                        std::vector<std::pair<std::string, std::string>> files, const std::string& why) {

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "input_limits.h"
 #include "test_util.h"
 
 namespace cardstock {
@@ -75,6 +76,46 @@ TEST(Schema, DefaultsComeFromTheTable) {
   EXPECT_EQ(r.str("font"), "Noto Sans");
   EXPECT_TRUE(r.rel_length("w").percent);
   EXPECT_DOUBLE_EQ(r.rel_length("w").value, 100);
+}
+
+}  // namespace cardstock
+
+namespace cardstock {
+
+// Every input limit is stated in docs/format.md, with the value the code uses.
+TEST(Docs, FormatListsEveryInputLimit) {
+  std::ifstream in(testing::source_dir() + "/docs/format.md");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string doc = ss.str();
+  for (const auto& l : input_limits())
+    EXPECT_NE(doc.find("| " + l.what + " | " + l.value + " |"), std::string::npos) << l.what << ": " << l.value;
+}
+
+// The ids that name files: exactly the rule the docs state.
+TEST(Schema, FileNamesArePlainComponents) {
+  std::string why;
+  for (const std::string& ok : {std::string("a"), std::string("cards"), std::string("poker-3x3-letter"),
+                                std::string("A_b.c"), std::string("x1"), std::string(64, 'x')})
+    EXPECT_TRUE(valid_file_name(ok, &why)) << ok << ": " << why;
+  const std::pair<std::string, std::string> bad[] = {
+      {"", "it is empty"},
+      {std::string(65, 'x'), "it is 65 characters long"},
+      {"a/b", "it contains '/'"},
+      {"..", "it names a folder, not a file"},
+      {".", "it names a folder, not a file"},
+      {".x", "it starts with '.' (a hidden file)"},
+      {"a b", "it contains a space"},
+      {"a\tb", "it contains the byte 0x09"},
+      {std::string("a\0b", 3), "it contains the byte 0x00"},
+      {"\xc3\xa9t\xc3\xa9", "it contains '\xc3\xa9' (only ASCII letters are allowed)"},
+      {"a:b", "it contains ':'"},
+      {"C:\\x", "it contains ':'"},
+  };
+  for (const auto& [name, want] : bad) {
+    EXPECT_FALSE(valid_file_name(name, &why)) << name;
+    EXPECT_EQ(why, want) << name;
+  }
 }
 
 }  // namespace cardstock
