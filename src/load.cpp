@@ -14,12 +14,20 @@
 
 #include "files.h"
 #include "schema.h"
+#include "yaml_syntax.h"
 
 namespace fs = std::filesystem;
 
 namespace cardstock {
 
 namespace {
+
+std::string unclosed_message(const Unclosed& u) {
+  if (u.open == '"' || u.open == '\'')
+    return std::string("YAML syntax: this quoted text is never closed (a ") + u.open + " is missing)";
+  return std::string("YAML syntax: this '") + u.open + "' is never closed (a '" + (u.open == '[' ? ']' : '}') +
+         "' is missing)";
+}
 
 // Counts the values of `root` as the loader will see them (an alias counts again each
 // time it is used), stopping at kMaxYamlValues: false, with the node it stopped at.
@@ -53,6 +61,12 @@ bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* ou
                 Diagnostics& d) {
   try {
     *out = YAML::Load(text);
+    // yaml-cpp takes the end of the file as the end of a quote left open, so the rest of
+    // the file would silently become one string.
+    if (auto u = find_unclosed(text); u && (u->open == '"' || u->open == '\'')) {
+      d.error({name, u->line, u->col}, unclosed_message(*u));
+      return false;
+    }
     YAML::Node stop;
     if (!within_value_limit(*out, &stop)) {
       d.error(mark_of(stop, name), "this file holds more than " + std::to_string(kMaxYamlValues) +
@@ -68,6 +82,12 @@ bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* ou
   } catch (const YAML::Exception& e) {
     Mark m{name, e.mark.line + 1, e.mark.column + 1};
     if (e.mark.is_null()) m.line = 0;
+    // yaml-cpp notices a bracket or quote left open only where the file stops making
+    // sense, often a line or more later: point at the opening one instead.
+    if (auto u = find_unclosed(text); u && (m.line == 0 || u->line < m.line || (u->line == m.line && u->col < m.col))) {
+      d.error({name, u->line, u->col}, unclosed_message(*u));
+      return false;
+    }
     d.error(m, "YAML syntax: " + e.msg);
     return false;
   }

@@ -278,6 +278,32 @@ std::vector<HostileCase> cases() {
              {"g/4.svg", svg("<image href=\"5.svg\"/>")}, {"g/5.svg", svg("<rect/>")}},
             "image 'x.svg' links to '1.svg', which links to '2.svg', which links to '3.svg', which links to "
             "'4.svg', which links to '5.svg', which nests SVGs more than 4 deep");
+  // Files that are not files, named on the command line or as a booklet source.
+  v.push_back({"GameFileMissing", {}, build, 2, "D/g/g.yaml: error: cannot read: No such file or directory\n", {}});
+  v.push_back({"GameFileIsAFifo", {{"g/g.yaml", "@fifo"}}, build, 2,
+               "D/g/g.yaml: error: cannot read: it is a FIFO (named pipe), not a file\n", {}});
+  v.push_back({"GameFileIsADirectory", {{"g/g.yaml", "@dir"}}, build, 2,
+               "D/g/g.yaml: error: cannot read: it is a directory, not a file\n", {}});
+  v.push_back({"BookletSourceIsAFifo", {{"g/g.yaml", game("g", "d", "booklet: {source: r.md}\n")}, {"g/r.md", "@fifo"}},
+               build, 1,
+               "D/g/g.yaml:11:10: error: cannot read the booklet source 'r.md': it is a FIFO (named pipe), not a "
+               "file (looked for D/g/r.md)\n" + failed(1), {}});
+  v.push_back({"BookletSourceIsADirectory", {{"g/g.yaml", game("g", "d", "booklet: {source: r.md}\n")}, {"g/r.md", "@dir"}},
+               build, 1,
+               "D/g/g.yaml:11:10: error: cannot read the booklet source 'r.md': it is a directory, not a file "
+               "(looked for D/g/r.md)\n" + failed(1), {}});
+  // YAML mistakes, reported where they are made.
+  v.push_back({"YamlBracketNeverClosed",
+               {{"g/g.yaml", "game: g\ntitle: G\ndecks:\n  - id: d\n    stocks: [poker-3x3-letter, poker-3x3-a4\n"
+                             "    face: face\n    cards: []\n"}},
+               build, 1, "D/g/g.yaml:5:13: error: YAML syntax: this '[' is never closed (a ']' is missing)\n" + failed(1), {}});
+  v.push_back({"YamlBraceNeverClosed",
+               {{"g/g.yaml", "game: g\ntitle: G\ndecks:\n  - {id: d, face: face, cards: []\n  - {id: e}\n"}},
+               build, 1, "D/g/g.yaml:4:5: error: YAML syntax: this '{' is never closed (a '}' is missing)\n" + failed(1), {}});
+  v.push_back({"YamlQuoteNeverClosed", {{"g/g.yaml", "game: g\ntitle: \"G\ndecks: []\n"}},
+               build, 1, "D/g/g.yaml:2:8: error: YAML syntax: this quoted text is never closed (a \" is missing)\n" + failed(1), {}});
+  v.push_back({"YamlBadIndent", {{"g/g.yaml", "game: g\ntitle: G\n decks: []\n"}},
+               build, 1, "D/g/g.yaml:3:7: error: YAML syntax: illegal map value\n" + failed(1), {}});
   // A sound SVG linking a picture beside it (and itself: librsvg stops the loop), and a
   // PNG, build (controls).
   v.push_back({"SvgLinkingItselfBuilds", {{"g/g.yaml", image_game("x.svg")}, {"g/x.svg", svg("<image href=\"x.svg\"/><rect/>")}},

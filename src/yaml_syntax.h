@@ -1,0 +1,20 @@
+// yaml_syntax: a light second look at YAML text for the mistakes yaml-cpp reports in the
+// wrong place: a '[', '{' or quote that is never closed is noticed only at the end of
+// the file or a line later. Pure text scanning; positions are 1-based.
+#pragma once
+#include <optional>
+#include <string>
+
+namespace cardstock {
+
+struct Unclosed {
+  int line = 0, col = 0;  // where the opening character is
+  char open = 0;          // '[', '{', '"' or '\''
+};
+
+/// The innermost flow collection, or the quoted scalar, of `text` still open at the end of the
+/// file, if any. Comments, block scalars (| and >), anchors, tags and quotes inside plain
+/// scalars ("it's") are understood well enough not to be mistaken for openings.
+std::optional<Unclosed> find_unclosed(const std::string& text);
+
+}  // namespace cardstock
