@@ -61,8 +61,10 @@ TEST(Load, GoodFileHasNoDiagnostics) {
 }
 
 TEST(Load, YamlSyntaxError) {
+  // At the '[' left open, not where yaml-cpp gave up (the line after).
   EXPECT_EQ(diagnostics_of("game: t\ntitle: [unclosed\n"),
-            "t.yaml:3:1: error: YAML syntax: end of sequence flow not found\n");
+            "t.yaml:2:8: error: YAML syntax: this '[' is never closed (a ']' is missing)\n");
+  EXPECT_EQ(diagnostics_of("game: t\ntitle: G: H\n"), "t.yaml:2:9: error: YAML syntax: illegal map value\n");
 }
 
 TEST(Load, UnknownKeyGetsDidYouMean) {
