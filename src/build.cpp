@@ -30,6 +30,7 @@
 #include "load.h"
 #include "files.h"
 #include "images.h"
+#include "interrupt.h"
 #include "manifest.h"
 #include "paths.h"
 #include "render.h"
@@ -177,7 +178,7 @@ std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>
     for (const auto& a : argvs[i]) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     const pid_t parent = ::getpid();
-    const pid_t pid = ::fork();
+    const pid_t pid = interrupt::fork_child();
     if (pid == 0) {
       // A build killed outright takes its children with it: they would only draw files
       // nobody renames (the next build removes them).
@@ -234,6 +235,7 @@ std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>
       }
       int status = 0;
       ::waitpid(it->pid, &status, 0);
+      interrupt::untrack_child(it->pid);
       ChildResult& r = results[it->index];
       r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
       if (!WIFEXITED(status))
@@ -241,9 +243,10 @@ std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>
       it = running.erase(it);
     }
   };
-  for (size_t i = 0; i < argvs.size(); ++i) {
-    while (static_cast<int>(running.size()) >= std::max(1, jobs)) pump();
-    start(i);
+  // Interrupted: the children were asked to stop; start no more and wait for them.
+  for (size_t i = 0; i < argvs.size() && !interrupt::signal_received(); ++i) {
+    while (static_cast<int>(running.size()) >= std::max(1, jobs) && !interrupt::signal_received()) pump();
+    if (!interrupt::signal_received()) start(i);
   }
   while (!running.empty()) pump();
   return results;
@@ -510,6 +513,13 @@ struct Session {
     const Game& game = p.game;
     for (const auto& deck : game.decks) {
       const size_t count = static_cast<size_t>(deck.total_cards());
+      // --paper letter on a deck printed only on A4 would build nothing and say nothing.
+      if (opt.paper != "all" && !deck.stocks.empty() &&
+          std::none_of(deck.stocks.begin(), deck.stocks.end(), [&](const Stock& st) { return paper_wanted(st.paper.id); })) {
+        std::string list;
+        for (const auto& st : deck.stocks) list += (list.empty() ? "" : ", ") + st.id + " (" + st.paper.id + ")";
+        d.error(deck.mark, "deck '" + deck.id + "' has no stock on " + opt.paper + " paper, which --paper asks for; its stocks are " + list);
+      }
       for (const auto& stock : deck.stocks) {
         if (!paper_wanted(stock.paper.id)) continue;
         OutputPlan o;
@@ -821,6 +831,7 @@ struct Session {
       *error = "cardstock: error: " + e + "\n";
       return;
     }
+    interrupt::track(tmp);
     if (!render_pdf(tmp, info, page_art(p, o), *p.typesetter, &e)) *error = fin + ": error: " + e + "\n";
   }
 
@@ -830,7 +841,10 @@ struct Session {
     const fs::path dir = game_dir(p);
     auto discard = [&] {
       for (const auto& t : p.temps)
-        if (!t.empty()) std::remove(t.c_str());
+        if (!t.empty()) {
+          std::remove(t.c_str());
+          interrupt::untrack(t);
+        }
     };
     for (const auto& e : errors)
       if (!e.empty()) {
@@ -851,6 +865,7 @@ struct Session {
         discard();
         return false;
       }
+      interrupt::track(mtmp);
       std::ofstream f(mtmp, std::ios::binary | std::ios::trunc);
       f << manifest;
       f.close();
@@ -858,6 +873,7 @@ struct Session {
         err << mfin << ": error: cannot write manifest\n";
         discard();
         std::remove(mtmp.c_str());
+        interrupt::untrack(mtmp);
         return false;
       }
       renames.push_back({mtmp, mfin});
@@ -879,6 +895,7 @@ struct Session {
         discard();
         return false;
       }
+      interrupt::untrack(tmp);
     }
     if (opt.shard != 0) return true;
     size_t pages = 0, rewritten = 0;
@@ -977,6 +994,12 @@ struct Session {
       argvs.push_back(a);
     }
     const auto results = run_children(argvs, jobs);
+    if (interrupt::signal_received()) {
+      // Each child removed its own temporary files; what finished shares left is ours.
+      for (const auto& g : games)
+        if (g->loaded && !g->up_to_date) adopt_shares(*g, false);
+      interrupt::finish();
+    }
     int status = 0;
     for (size_t g = 0; g < games.size(); ++g) {
       const Prepared& gp = *games[g];
@@ -1026,7 +1049,10 @@ struct Session {
       const bool ma = a.second.filename() == "manifest.json", mb = b.second.filename() == "manifest.json";
       return ma != mb ? mb : a.second < b.second;
     });
+    // Interrupted half-way, the files not yet renamed are removed, not left behind.
+    for (const auto& [tmp, fin] : files) interrupt::track(tmp.string());
     for (const auto& [tmp, fin] : files) {
+      interrupt::untrack(tmp.string());
       std::string e;
       if (keep && !inside_output(opt.out_dir, fin.string(), &e)) {
         err << "cardstock: error: " << e << "\n";
@@ -1191,6 +1217,7 @@ int check_files(const std::vector<std::string>& files, const BuildOptions& opt, 
 
 int build_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err) {
+  interrupt::install();  // Ctrl-C or SIGTERM: no temporary file left behind
   return run(files, opt, out, err, true);
 }
 

@@ -205,6 +205,18 @@ std::vector<HostileCase> cases() {
              failed(1500);
     v.push_back(c);
   }
+  // 5. The command line: a paper no stock of a deck is on builds nothing: an error.
+  v.push_back({"PaperNoStockIsOn",
+               {{"g/g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: rect}]\ndecks:\n"
+                             "  - {id: d, face: face, stocks: [poker-3x3-a4, poker-labels-a4], cards: [{id: a}]}\n"}},
+               {"build", "@D@/g/g.yaml", "-o", "@D@/out", "--paper", "letter"}, 1,
+               "D/g/g.yaml:7:5: error: deck 'd' has no stock on letter paper, which --paper asks for; its stocks are "
+               "poker-3x3-a4 (a4), poker-labels-a4 (a4)\n" + failed(1), {}});
+  v.push_back({"PaperSomeStockIsOn",
+               {{"g/g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: rect}]\ndecks:\n"
+                             "  - {id: d, face: face, stocks: [poker-3x3-a4, poker-labels-letter], cards: [{id: a}]}\n"}},
+               {"build", "@D@/g/g.yaml", "-o", "@D@/out", "--paper", "letter"}, 0, "",
+               {"out/g/d-poker-labels-letter.pdf", "out/g/manifest.json"}});
   // 4. Images: reported at the field that names them, in plain words, before decoding.
   auto bad_image = [&](const std::string& name, const std::string& src,
                        std::vector<std::pair<std::string, std::string>> files, const std::string& why) {

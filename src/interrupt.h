@@ -1,0 +1,35 @@
+// interrupt: what happens when a build is interrupted (SIGINT from Ctrl-C, SIGTERM,
+// SIGHUP). The temporary files this process is writing are removed at once, the build
+// processes it started are asked to stop (they remove theirs), and the previous outputs
+// stay as they were. Async-signal-safe; no allocation in the handler.
+#pragma once
+#include <sys/types.h>
+
+#include <string>
+
+namespace cardstock::interrupt {
+
+/// Installs the handlers (once; later calls do nothing).
+void install();
+
+/// A temporary file about to be created, to remove if the build is interrupted, and the
+/// same file once renamed into place or removed.
+void track(const std::string& path);
+void untrack(const std::string& path);
+
+/// fork() for a build process: in the parent the child is tracked (asked to stop if this
+/// process is interrupted) before any signal can come in between; the child starts with
+/// the signal mask the parent had. Returns what fork() returns.
+pid_t fork_child();
+
+/// A build process has ended.
+void untrack_child(pid_t pid);
+
+/// The signal that interrupted the build (0 if none). A parent whose children were asked
+/// to stop waits for them, removes what they left, and then calls finish().
+int signal_received();
+
+/// Dies of the signal received, as the shell expects (exit status 128 + signal).
+[[noreturn]] void finish();
+
+}  // namespace cardstock::interrupt
