@@ -46,6 +46,10 @@ cmake --build "$build" --target fuzz_game -j "$(nproc)"
 fuzzer="$build/fuzz/fuzz_game"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
+# Crash traces with function names and lines (llvm-symbolizer of clang's own version).
+ver="$(clang --version | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -1)"
+sym="$(command -v "llvm-symbolizer-$ver" || command -v llvm-symbolizer || true)"
+[ -n "$sym" ] && export ASAN_SYMBOLIZER_PATH="$sym"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 common=(-rss_limit_mb=2048 -timeout=10)
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Command 1: installs what is missing, builds, and renders every game into out/<game>/.
+# Command 1: installs what is missing, builds the cardstock program (no tests), and renders
+# every game into out/<game>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/configure.sh

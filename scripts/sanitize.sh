@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 root="$(pwd)"
 build="${CARDSTOCK_ASAN_BUILD_DIR:-$root/build-asan}"
 
-bash scripts/setup.sh
+bash scripts/setup.sh --test  # it builds and runs the tests
 # CARDSTOCK_SANITIZE adds -fsanitize=address,undefined to every target; GCC's "undefined"
 # leaves out float-cast-overflow (a double too big for the integer it is converted to;
 # see tests/fuzz-regressions/text-size-1e18pt.yaml), so it is added here.

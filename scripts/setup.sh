@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cardstock needs, if any are missing. Safe to run again.
 #   bash scripts/setup.sh          what building and rendering need
-#   bash scripts/setup.sh --test   also the test tools: clang + libFuzzer runtime (fuzzing)
+#   bash scripts/setup.sh --test   also what the tests need: GoogleTest, poppler,
+#                                  clang with its libFuzzer runtime and the LLVM tools of
+#                                  the same version (llvm-symbolizer for readable crash
+#                                  traces, llvm-profdata and llvm-cov for fuzz/README's
+#                                  coverage recipe)
+# Without root or sudo it installs nothing: it names what is missing and the command to
+# install it, in one line, and exits 1.
 set -euo pipefail
 
 packages=(
   g++ cmake make pkg-config
   libcairo2-dev libpango1.0-dev librsvg2-dev libyaml-cpp-dev libcli11-dev
-  libgtest-dev libpoppler-cpp-dev poppler-utils
   fonts-noto-core fonts-dejavu-core
   libhyphen-dev hyphen-en-us
 )
 if [ "${1:-}" = "--test" ]; then
-  packages+=(clang libclang-rt-14-dev)
+  # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).
+  llvm="$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -1)"
+  llvm="${llvm:-14}"
+  packages+=(libgtest-dev libpoppler-cpp-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm")
 fi
 
 missing=()
@@ -21,12 +29,17 @@ for p in "${packages[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-echo "cardstock setup: installing ${missing[*]}"
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "cardstock setup: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
-  sudo="sudo"
+  # sudo without a password, or with one asked on this terminal; anything else cannot work.
+  if command -v sudo >/dev/null && { sudo -n true 2>/dev/null || [ -t 0 ]; }; then
+    sudo="sudo"
+  else
+    echo "cardstock setup: missing Debian packages: ${missing[*]}; install them as root with: apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
 fi
+echo "cardstock setup: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
