@@ -409,9 +409,24 @@ Templates load_templates(const std::string& dir, Diagnostics& d) {
       if (!f.IsMap()) continue;
       Reader fr(f, Schemas::font(), fonts_path);
       t.fonts.families.push_back({fr.str("family"), fr.str("package"), fr.list("files")});
+      // Fontconfig would block on a FIFO and read /dev/zero for ever: only files.
+      const std::string package = fr.str("package").empty() ? "" : " (install Debian package " + fr.str("package") + ")";
+      if (YAML::Node files = fr.node("files"); files && files.IsSequence())
+        for (const auto& file : files)
+          if (std::string why = not_a_regular_file(file.Scalar()); file.IsScalar() && !why.empty())
+            d.error(mark_of(file, fonts_path), "font file '" + file.Scalar() + "' of '" + fr.str("family") +
+                                                   "' cannot be used: " + why +
+                                                   (why.rfind("it ", 0) == 0 ? "" : package));
     }
     t.fonts.hyphenation = r.str("hyphenation");
     t.fonts.hyphenation_package = r.str("hyphenation_package");
+    if (!t.fonts.hyphenation.empty())
+      if (std::string why = not_a_regular_file(t.fonts.hyphenation); !why.empty()) {
+        // A missing dictionary only costs hyphenation (a warning where a booklet is set);
+        // anything else there is refused now.
+        if (why.rfind("it ", 0) == 0)
+          d.error(r.mark("hyphenation"), "hyphenation dictionary '" + t.fonts.hyphenation + "' cannot be used: " + why);
+      }
     if (!t.fonts.has(t.fonts.default_family))
       d.error(r.mark("default"), "default font '" + t.fonts.default_family +
                                      "' is not one of the listed families");

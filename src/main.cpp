@@ -74,6 +74,10 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : 2;
   }
   opt.backs = !single;
+  if (opt.out_dir.empty()) {
+    std::cerr << "cardstock: error: -o wants a folder, not an empty name\n";
+    return 2;
+  }
   if (!shard.empty()) {
     char end = 0;
     if (std::sscanf(shard.c_str(), "%d/%d%c", &opt.shard, &opt.shards, &end) != 2 || opt.shards < 1 ||

@@ -217,6 +217,8 @@ std::vector<HostileCase> cases() {
                              "  - {id: d, face: face, stocks: [poker-3x3-a4, poker-labels-letter], cards: [{id: a}]}\n"}},
                {"build", "@D@/g/g.yaml", "-o", "@D@/out", "--paper", "letter"}, 0, "",
                {"out/g/d-poker-labels-letter.pdf", "out/g/manifest.json"}});
+  v.push_back({"EmptyOutputFolderName", {{"g/g.yaml", game()}}, {"build", "@D@/g/g.yaml", "-o", ""}, 2,
+               "cardstock: error: -o wants a folder, not an empty name\n", {}});
   // 4. Images: reported at the field that names them, in plain words, before decoding.
   auto bad_image = [&](const std::string& name, const std::string& src,
                        std::vector<std::pair<std::string, std::string>> files, const std::string& why) {

@@ -160,3 +160,52 @@ TEST(Limits, OutputFolderThatIsAFileIsAClearError) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+namespace {
+
+// A copy of the shipped templates in `dir`/tpl with `from` replaced by `to` in `file`.
+fs::path templates_with(const fs::path& dir, const std::string& file, const std::string& from, const std::string& to) {
+  const fs::path t = dir / "tpl";
+  fs::remove_all(t);
+  fs::copy(testing::source_dir() + "/templates", t, fs::copy_options::recursive);
+  std::string text = testing::slurp(t / file);
+  const size_t at = text.find(from);
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  std::ofstream(t / file, std::ios::trunc) << text;
+  return t;
+}
+
+}  // namespace
+
+// Template files come from anyone too (--templates): a font that is a FIFO would block
+// fontconfig for ever, /dev/zero would never end; a stock id is a file name like any id.
+TEST(Limits, TemplatesThatAreNotFilesOrNotPlainNames) {
+  const fs::path dir = testing::fresh_dir("hostile-templates");
+  ASSERT_EQ(::mkfifo((dir / "font.ttf").c_str(), 0644), 0);
+  fs::path t = templates_with(dir, "fonts.yaml", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                              (dir / "font.ttf").string());
+  testing::Run r = testing::run_cardstock({"--templates", t.string(), "check", testing::source_dir() + "/content/echad.yaml"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(testing::replace_all(r.err, dir.string(), "D"),
+            "D/tpl/fonts.yaml:33:9: error: font file 'D/font.ttf' of 'DejaVu Sans' cannot be used: it is a FIFO "
+            "(named pipe), not a file\n");
+  t = templates_with(dir, "fonts.yaml", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/dev/zero");
+  r = testing::run_cardstock({"--templates", t.string(), "check", testing::source_dir() + "/content/echad.yaml"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(testing::replace_all(r.err, dir.string(), "D"),
+            "D/tpl/fonts.yaml:33:9: error: font file '/dev/zero' of 'DejaVu Sans' cannot be used: it is a device, "
+            "not a file\n");
+  t = templates_with(dir, "stocks/poker-3x3-letter.yaml", "id: poker-3x3-letter", "id: ../../escaped");
+  r = testing::run_cardstock({"--templates", t.string(), "build", testing::source_dir() + "/content/echad.yaml", "-o",
+                              (dir / "out").string()});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(testing::replace_all(r.err, dir.string(), "D"),
+            "D/tpl/stocks/poker-3x3-letter.yaml:1:5: error: stock id '../../escaped' cannot name a file: it "
+            "contains '/' (ids name output files: use letters, digits, '-', '_' and '.' only, not starting with "
+            "'.', 1 to 64 characters)\n");
+  EXPECT_FALSE(fs::exists(dir / "out"));
+}
+
+}  // namespace cardstock
