@@ -99,6 +99,8 @@ void check_facts(const Deck& deck, Diagnostics& d) {
 void check_deck(const Deck& deck, Diagnostics& d) {
   if (deck.cards.empty())
     d.error(deck.mark, "deck '" + deck.id + "' has no cards");
+  else if (deck.total_cards() == 0)  // else its files would be blank pages
+    d.error(deck.mark, "deck '" + deck.id + "' prints no cards: every card has count 0");
   if (deck.stocks.empty() && !deck.cards.empty())
     d.error(deck.mark, "deck '" + deck.id + "' has no stock to print on");
   if (deck.expect) check_expect(deck, *deck.expect, d);

@@ -217,6 +217,10 @@ std::vector<HostileCase> cases() {
                              "  - {id: d, face: face, stocks: [poker-3x3-a4, poker-labels-letter], cards: [{id: a}]}\n"}},
                {"build", "@D@/g/g.yaml", "-o", "@D@/out", "--paper", "letter"}, 0, "",
                {"out/g/d-poker-labels-letter.pdf", "out/g/manifest.json"}});
+  v.push_back({"DeckOfZeroCopies",
+               {{"g/g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: rect}]\ndecks:\n"
+                             "  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: a, count: 0}]}\n"}},
+               build, 1, "D/g/g.yaml:7:5: error: deck 'd' prints no cards: every card has count 0\n" + failed(1), {}});
   v.push_back({"EmptyOutputFolderName", {{"g/g.yaml", game()}}, {"build", "@D@/g/g.yaml", "-o", ""}, 2,
                "cardstock: error: -o wants a folder, not an empty name\n", {}});
   // 4. Images: reported at the field that names them, in plain words, before decoding.
