@@ -4,6 +4,7 @@
 //   game has no errors: layout_sheets per stock, answer-key table, board layout, booklet
 //   layout and saddle-stitch imposition;
 //   parse_stock (the same bytes as a stock file) -> layout_sheets;
+//   check_image_bytes (the same bytes as a PNG and as an SVG card image);
 //   parse_booklet (the same bytes as a rules booklet) against the game that came back,
 //   or, when the bytes are not a game, against the shipped game whose title they name
 //   first -> layout_booklet -> impose_saddle_stitch.
@@ -24,6 +25,7 @@
 #include "checks.h"
 #include "diag.h"
 #include "hyphenate.h"
+#include "images.h"
 #include "layout.h"
 #include "load.h"
 #include "model.h"
@@ -231,9 +233,21 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   return 0;
 }
 
+// The bytes as a card image, PNG and SVG, with links resolving inside content/ (so a
+// link may read a shipped file, never anything outside).
+void run_image(const std::string& text) {
+  const std::string root = CARDSTOCK_SOURCE_DIR "/content";
+  for (const char* name : {"fuzz.png", "assets/fuzz.svg"}) {
+    std::string why;
+    check_image_bytes(text, root + "/" + name, name, root, false, &why);
+    if (verbose()) std::fprintf(stderr, "%s\n-- image %s\n", why.c_str(), name);
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   run_game(text);
   run_stock(text);
+  run_image(text);
   return 0;
 }

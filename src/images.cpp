@@ -368,6 +368,12 @@ bool check_image_file(const std::string& path, const std::string& shown, const s
     *why = "cannot read " + who + ": " + e;
     return false;
   }
+  return check_image_bytes(bytes, path, shown, root, allow_outside, why);
+}
+
+bool check_image_bytes(const std::string& bytes, const std::string& path, const std::string& shown,
+                       const std::string& root, bool allow_outside, std::string* why) {
+  const std::string who = "image '" + shown + "'";
   Check c{root, allow_outside, 0, {}, why};
   if (bytes.empty()) return c.fail(who, "is empty (0 bytes)");
   const Format f = sniff(bytes);

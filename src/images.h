@@ -18,4 +18,9 @@ namespace cardstock {
 bool check_image_file(const std::string& path, const std::string& shown, const std::string& root,
                       bool allow_outside, std::string* why);
 
+/// The same checks on an image's bytes already read; `path` says where it is (links
+/// resolve beside it) and whether it is a .png. For check_image_file and the fuzzer.
+bool check_image_bytes(const std::string& bytes, const std::string& path, const std::string& shown,
+                       const std::string& root, bool allow_outside, std::string* why);
+
 }  // namespace cardstock
