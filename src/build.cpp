@@ -967,7 +967,8 @@ struct Session {
     std::vector<Unit> units;
     for (const auto& [g, wn] : todo) {
       const auto [w, n] = wn;
-      int shares = static_cast<int>(std::ceil(w / (total / jobs) - 0.25));
+      // (A game with nothing to draw on the papers asked for weighs 0: one share.)
+      int shares = total > 0 ? static_cast<int>(std::ceil(w / (total / jobs) - 0.25)) : 1;
       shares = std::min({shares, jobs, n, static_cast<int>(w / kMinShare)});
       shares = std::max(shares, 1);
       for (int k = 0; k < shares; ++k) units.push_back({g, k, shares, w / shares});

@@ -401,10 +401,7 @@ bool valid_file_name(const std::string& s, std::string* why) {
     *why = "it is empty";
     return false;
   }
-  if (s.size() > kMaxNameLength) {
-    *why = "it is " + std::to_string(s.size()) + " characters long";
-    return false;
-  }
+  // The characters first: "/" says more about "../../x" than its length would.
   for (size_t i = 0; i < s.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -423,6 +420,10 @@ bool valid_file_name(const std::string& s, std::string* why) {
       std::snprintf(hex, sizeof hex, "0x%02X", c);
       *why = std::string("it contains the byte ") + hex;
     }
+    return false;
+  }
+  if (s.size() > kMaxNameLength) {
+    *why = "it is " + std::to_string(s.size()) + " characters long";
     return false;
   }
   if (s == "." || s == "..") {
