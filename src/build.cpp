@@ -512,26 +512,9 @@ struct Session {
           t.title = deck.answer_key->title;
           t.subtitle = game.title + ": every name on the cards, with the facts that settle a challenge.";
           t.font = templates.fonts.default_family;
-          for (const auto& c : deck.answer_key->columns) {
-            std::string h = c;
-            if (!h.empty()) h[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(h[0])));
-            t.header.push_back(h);
-          }
-          std::vector<const FactEntry*> entries;
-          for (const auto& e : deck.facts->entries) entries.push_back(&e);
-          std::sort(entries.begin(), entries.end(),
-                    [](const FactEntry* a, const FactEntry* b) { return a->key < b->key; });
-          for (const FactEntry* e : entries) {
-            std::vector<std::string> row;
-            for (const auto& c : deck.answer_key->columns) {
-              std::string cell;
-              auto it = e->values.find(c);
-              if (it != e->values.end())
-                for (size_t i = 0; i < it->second.size(); ++i) cell += (i ? ", " : "") + it->second[i];
-              row.push_back(cell);
-            }
-            t.rows.push_back(row);
-          }
+          AnswerKeyTable key = answer_key_rows(deck);
+          t.header = std::move(key.header);
+          t.rows = std::move(key.rows);
           bool overflow = false;
           o.items = layout_table(t, paper.width.pt, paper.height.pt, 36, *p.typesetter, &overflow);
           if (overflow)

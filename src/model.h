@@ -159,7 +159,18 @@ struct UnrelatedRule {
   std::string field, fact;
   std::string except_fact;
   std::vector<std::string> except_values;
+  std::string note;  // what the answer key prints in `fact`'s column for excepted entries
+  /// Cards whose field may belong to their own name on purpose (the rulebook's "few
+  /// exceptions"), each with its reason; `check` reports one that is no longer needed.
+  struct Allow {
+    std::string card, reason;
+    Mark mark;
+  };
+  std::vector<Allow> allow;
   Mark mark;
+  /// True if the rule does not apply to `e` (its `except` fact has a listed value): for
+  /// such an entry the rule's fact never makes a match.
+  bool excepts(const FactEntry& e) const;
 };
 
 struct AnswerKey {
@@ -177,6 +188,7 @@ struct Deck {
   std::optional<Facts> facts;
   std::vector<UnrelatedRule> unrelated;
   std::optional<AnswerKey> answer_key;
+  std::map<std::string, std::string> names;  // how field and fact values print in tables
   std::vector<Card> cards;
   Mark mark;
   long total_cards() const;

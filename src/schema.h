@@ -61,6 +61,7 @@ struct Schemas {
   static const Schema& expect();
   static const Schema& facts();
   static const Schema& unrelated();
+  static const Schema& unrelated_allow();
   static const Schema& answer_key();
   static const Schema& card();
   static const Schema& stock();

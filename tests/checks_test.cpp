@@ -25,7 +25,7 @@ decks:
       key: name
       entries:
         - {name: Moses, kind: person, regions: [egypt], periods: [2nd millennium]}
-        - {name: Marduk, kind: god, regions: [mesopotamia], periods: [2nd millennium]}
+        - {name: Marduk, kind: god, regions: [mesopotamia]}
     unrelated:
       - {field: map, fact: regions}
       - {field: period, fact: periods, except: {kind: [place, god]}}
@@ -35,6 +35,13 @@ decks:
       - {id: m3, name: Moses, map: egypt, period: 2nd millennium}
       - {id: m4, name: Mosses, map: mesopotamia, period: 1st century}
 )";
+
+// Replaces the one occurrence of `from` in `text` (the test fails if there is none).
+void sub(std::string& text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+}
 
 std::string check(const std::string& yaml) {
   Diagnostics d;
@@ -80,6 +87,84 @@ TEST(Checks, UnlistedGroupValueIsReported) {
                      "'expect.counts' does not list (did you mean 'mesopotamia'?)\n"),
             std::string::npos)
       << out;
+}
+
+
+// A card may break its rule on purpose (the rulebook's "few exceptions") when the rule
+// lists it in `allow` with a reason; an exception that is no longer needed, or that names
+// no card, is an error, so the list cannot go stale.
+TEST(Checks, DeclaredExceptionsAreAllowedAndReportedWhenNotNeeded) {
+  std::string y = kDeck;
+  const std::string rule = "      - {field: map, fact: regions}\n";
+  sub(y, rule,
+            "      - field: map\n"
+            "        fact: regions\n"
+            "        allow:\n"
+            "          - {card: m3, reason: the rulebook's own example}\n");
+  sub(y, "m3, name: Moses, map: egypt, period: 2nd millennium",
+            "m3, name: Moses, map: egypt, period: 9th century");
+  sub(y, "{id: m4, name: Mosses", "{id: m4, name: Moses");
+  EXPECT_EQ(check(y), "");
+  // m3 moved to a map that is not Moses's: the exception is stale.
+  std::string moved = y;
+  sub(moved, "m3, name: Moses, map: egypt", "m3, name: Moses, map: mesopotamia");
+  sub(moved, "egypt: 2, mesopotamia: 2", "egypt: 1, mesopotamia: 3");
+  EXPECT_EQ(check(moved),
+            "t.yaml:22:13: error: the exception for card 'm3' is not needed: its map "
+            "'mesopotamia' is not one of the regions of 'Moses'; remove it from 'allow'\n");
+  std::string unknown = y;
+  sub(unknown, "{card: m3,", "{card: m9,");
+  EXPECT_EQ(check(unknown),
+            "t.yaml:27:9: error: card 'm3': its map 'egypt' is one of the regions of 'Moses' "
+            "(egypt); the InfoBits on one card must not belong together\n"
+            "t.yaml:22:13: error: 'allow' names no card 'm9' in deck 'd' (did you mean 'm1'?)\n");
+}
+
+// The facts are what the answer key prints: a value no card shows (a typo, or the 11th
+// century in a game whose cards say 2nd millennium), a name on no card, and values a
+// rule says never make a match (a god's periods) are all errors at the entry.
+TEST(Checks, FactsListOnlyWhatTheCardsAndRulesAllow) {
+  std::string y = kDeck;
+  sub(y, "regions: [egypt], periods: [2nd millennium]}",
+            "regions: [egypt, syria-palestin], periods: [2nd millennium]}");
+  sub(y, "{name: Marduk, kind: god, regions: [mesopotamia]}",
+            "{name: Marduk, kind: god, regions: [mesopotamia], periods: [9th century]}\n"
+            "        - {name: Aaron, kind: person, regions: [egypt], periods: [2nd millennium]}");
+  const std::string out = check(y);
+  EXPECT_NE(out.find("t.yaml:16:11: error: fact entry 'Moses': its regions list 'syria-palestin', "
+                     "which no card's map shows\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("t.yaml:17:11: error: fact entry 'Marduk' lists periods, but the rule at "
+                     "t.yaml:21:9 says an entry with kind 'god' never matches by its periods; "
+                     "leave them out (the answer key prints '\u2014')\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("t.yaml:18:11: error: fact entry 'Aaron' names no card of deck 'd'; the "
+                     "answer key lists only names on the cards\n"),
+            std::string::npos)
+      << out;
+}
+
+// The answer key comes from the same rule `check` uses: an entry the rule excepts shows
+// the rule's note, never values a player could take for a match, and values print
+// through the deck's `names`.
+TEST(Checks, AnswerKeyFollowsTheMatchRules) {
+  std::string y = kDeck;
+  sub(y, "    unrelated:",
+            "    names: {egypt: Egypt, mesopotamia: Mesopotamia}\n"
+            "    answer_key: {columns: [name, kind, regions, periods]}\n"
+            "    unrelated:");
+  sub(y, "except: {kind: [place, god]}}",
+            "except: {kind: [place, god]}, note: never matches a time}");
+  Diagnostics d;
+  auto g = parse_game(y, "t.yaml", ".", testing::shipped_templates(), d);
+  ASSERT_TRUE(g) << d.str();
+  const AnswerKeyTable k = answer_key_rows(g->decks[0]);
+  EXPECT_EQ(k.header, (std::vector<std::string>{"Name", "Kind", "Regions", "Periods"}));
+  ASSERT_EQ(k.rows.size(), 2u);
+  EXPECT_EQ(k.rows[0], (std::vector<std::string>{"Marduk", "god", "Mesopotamia", "never matches a time"}));
+  EXPECT_EQ(k.rows[1], (std::vector<std::string>{"Moses", "person", "Egypt", "2nd millennium"}));
 }
 
 }  // namespace cardstock

@@ -96,4 +96,29 @@ TEST(Echad, AMatchingCardFailsWithItsSourceLine) {
       << out;
 }
 
+// The answer key settles challenges, so it must never show a match the rules forbid:
+// places and gods are never matched to a time, and no row may list one for them.
+TEST(Echad, AnswerKeyNeverShowsAForbiddenMatch) {
+  const Deck& deck = echad().decks[0];
+  const AnswerKeyTable key = answer_key_rows(deck);
+  ASSERT_EQ(key.header, (std::vector<std::string>{"Name", "Kind", "Regions", "Periods"}));
+  ASSERT_EQ(key.rows.size(), deck.facts->entries.size());
+  std::set<std::string> periods;
+  for (const auto& c : deck.cards) periods.insert(c.fields.at("period"));
+  int places_and_gods = 0;
+  for (const auto& row : key.rows) {
+    if (row[1] == "place" || row[1] == "god") {
+      ++places_and_gods;
+      EXPECT_EQ(row[3], "never matches a time") << row[0];
+      for (const auto& p : periods) EXPECT_EQ(row[3].find(p), std::string::npos) << row[0] << " " << p;
+    } else {
+      EXPECT_FALSE(row[3].empty()) << row[0];
+    }
+    // Regions print by their names, never as ids.
+    for (const char* id : {"syria-palestine", "egypt", "mesopotamia"})
+      EXPECT_EQ(row[2].find(id), std::string::npos) << row[0] << ": " << row[2];
+  }
+  EXPECT_EQ(places_and_gods, 9);
+}
+
 }  // namespace cardstock
