@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 
 #include "layout.h"
 
@@ -164,6 +165,78 @@ void check_facts(const Deck& deck, Diagnostics& d) {
   }
 }
 
+// The tiles laid beside a board (trade tiles): each comes from a hex deck of the board's
+// tile size, lies against a tile that is on the board once, on a spot no other tile
+// takes; a deck used only for extras must have all its tiles placed, as printed.
+void check_board_extras(const Game& g, const Board& b, const Deck& board_deck,
+                        const std::vector<std::string>& board_ids, std::map<std::string, long>& used,
+                        Diagnostics& d) {
+  if (b.extras.empty()) return;
+  std::map<std::string, int> on_board;
+  std::set<std::pair<int, int>> taken;
+  for (const auto& c : board_cells(b)) {
+    ++on_board[c.cell->card];
+    taken.insert({c.row, c.x2});
+  }
+  std::vector<std::string> deck_ids;
+  for (const auto& dk : g.decks) deck_ids.push_back(dk.id);
+  std::map<std::string, std::map<std::string, long>> extra_used;  // other decks: card -> times
+  std::vector<const Deck*> extra_decks;                            // ... in order of first use
+  const auto cells = board_extra_cells(b);
+  size_t next = 0;
+  for (const auto& e : b.extras) {
+    const std::string deck_id = e.deck.empty() ? board_deck.id : e.deck;
+    const Deck* from = g.find_deck(deck_id);
+    const std::string at = "board '" + b.id + "': extra tile '" + e.cell.card + "'";
+    const bool placed = next < cells.size() && cells[next].extra == &e;
+    const BoardCell* cell = placed ? &cells[next++] : nullptr;
+    if (!from) {
+      d.error(e.cell.mark, at + ": unknown deck '" + deck_id + "'" + did_you_mean(deck_id, deck_ids));
+      continue;
+    }
+    if (from->card.shape != Shape::Hex || std::abs(from->card.width.pt - board_deck.card.width.pt) > 0.01 ||
+        std::abs(from->card.height.pt - board_deck.card.height.pt) > 0.01) {
+      d.error(e.cell.mark, at + ": deck '" + from->id + "' is not a deck of hex tiles the size of '" +
+                               board_deck.id + "'");
+      continue;
+    }
+    if (from != &board_deck && std::find(extra_decks.begin(), extra_decks.end(), from) == extra_decks.end())
+      extra_decks.push_back(from);
+    const Card* card = find_card(*from, e.cell.card);
+    if (!card) {
+      std::vector<std::string> ids;
+      for (const auto& c : from->cards) ids.push_back(c.id);
+      d.error(e.cell.mark, "board '" + b.id + "': deck '" + from->id + "' has no tile '" + e.cell.card + "'" +
+                               did_you_mean(e.cell.card, ids));
+      continue;
+    }
+    if (!on_board.count(e.beside)) {
+      d.error(e.cell.mark, at + " lies beside '" + e.beside + "', which is not on the board" +
+                               did_you_mean(e.beside, board_ids));
+      continue;
+    }
+    if (on_board[e.beside] > 1) {
+      d.error(e.cell.mark, at + " lies beside '" + e.beside + "', which is on the board " +
+                               std::to_string(on_board[e.beside]) + " times; name a tile placed once");
+      continue;
+    }
+    if (!cell) continue;  // an unknown side: the schema reported it
+    if (!taken.insert({cell->row, cell->x2}).second) {
+      d.error(e.cell.mark, at + " lies on a spot another tile already takes (side '" + e.side + "' of '" +
+                               e.beside + "')");
+      continue;
+    }
+    const long n = from == &board_deck ? ++used[card->id] : ++extra_used[from->id][card->id];
+    if (n == card->count + 1)
+      d.error(e.cell.mark, "board '" + b.id + "': tile '" + card->id + "' is placed more often than the deck " +
+                               "prints it (" + std::to_string(card->count) + ")");
+  }
+  for (const Deck* dk : extra_decks)
+    for (const auto& c : dk->cards)
+      if (extra_used[dk->id][c.id] < c.count)
+        d.error(b.mark, "board '" + b.id + "' leaves out tile '" + c.id + "' of deck '" + dk->id + "'");
+}
+
 }  // namespace
 
 void check_deck(const Deck& deck, Diagnostics& d) {
@@ -262,6 +335,7 @@ void check_board(const Game& g, const Board& b, Diagnostics& d) {
                                    "more often than the deck prints it (" +
                                    std::to_string(by_id[cell.cell->card]->count) + ")");
   }
+  check_board_extras(g, b, *deck, ids, used, d);
   for (const auto& c : deck->cards)
     if (used[c.id] < c.count)
       d.error(b.mark, "board '" + b.id + "' leaves out tile '" + c.id + "'");

@@ -712,6 +712,12 @@ Board read_board(const YAML::Node& n, const std::string& file, Diagnostics& d) {
       }
       b.touch.push_back(br);
     }
+  if (YAML::Node x = r.node("extras"); x && x.IsSequence())
+    for (const auto& e : x) {
+      if (!e.IsMap()) continue;
+      Reader er(e, Schemas::board_extra(), file);
+      b.extras.push_back({{er.str("card"), er.mark()}, er.str("deck"), er.str("beside"), er.str("side")});
+    }
   return b;
 }
 

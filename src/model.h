@@ -212,6 +212,14 @@ struct Board {
   std::vector<std::string> apart;
   std::vector<BoardTouchRule> touch;
   Mark mark;
+  /// Tiles laid beside the board (trade tiles against its edge): each touches the side
+  /// `side` (ne, e, se, sw, w, nw) of the board tile `beside`, and may come from another
+  /// hex deck of the same size (`deck`; "" = the board's).
+  struct Extra {
+    Cell cell;
+    std::string deck, beside, side;
+  };
+  std::vector<Extra> extras;
 };
 
 /// Facts a booklet needs that no card knows (e.g. hand sizes), as a small table.

@@ -247,7 +247,24 @@ const Schema& Schemas::board() {
        R("deck", K::String, "the hex deck whose tiles make the board"),
        R("rows", K::Any, "card ids row by row; neighbouring rows differ by one tile"),
        F("apart", K::StringList, "fields whose equal values must never touch"),
-       O("touch", K::ObjectList, &Schemas::board_rule(), "neighbour rules")}};
+       O("touch", K::ObjectList, &Schemas::board_rule(), "neighbour rules"),
+       O("extras", K::ObjectList, &Schemas::board_extra(),
+         "tiles laid beside the board, such as trade tiles against its edge")}};
+  return s;
+}
+
+const Schema& Schemas::board_extra() {
+  static const Schema s{
+      "board extra",
+      "a tile laid beside the board, against one side of a board tile",
+      {R("card", K::String, "the tile's card id"),
+       F("deck", K::String, "the hex deck it comes from (default: the board's deck)"),
+       R("beside", K::String, "the board tile it touches (placed on the board once)"),
+       [] {
+         Field f = E("side", {"ne", "e", "se", "sw", "w", "nw"}, "which side of that tile it lies against", "");
+         f.required = true;
+         return f;
+       }()}};
   return s;
 }
 
@@ -398,7 +415,7 @@ std::vector<const Schema*> Schemas::all() {
                                   &facts(),    &unrelated(),  &unrelated_allow(), &answer_key(),  &card(),
                                   &stock(),    &grid(),       &paper(),       &card_size(),
                                   &font(),     &fonts_file(), &papers_file(), &cards_file(),
-                                  &designs_file(), &board(),      &board_rule(),
+                                  &designs_file(), &board(),      &board_rule(), &board_extra(),
                                   &booklet(),      &booklet_cover(), &data_table()};
   for (const auto& t : layer_types()) v.push_back(&layer(t));
   return v;

@@ -75,6 +75,7 @@ struct Schemas {
   static const Schema& designs_file();
   static const Schema& board();
   static const Schema& board_rule();
+  static const Schema& board_extra();
   static const Schema& booklet();
   static const Schema& booklet_cover();
   static const Schema& data_table();

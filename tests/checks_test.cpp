@@ -250,6 +250,78 @@ TEST(Boards, BoardOfANonHexDeckIsRefused) {
   EXPECT_EQ(check_boards(y), "b.yaml:18:5: error: board 'demo': deck 'tiles' is not a deck of hex tiles\n");
 }
 
+// Extra tiles beside a board (trade tiles): from another hex deck of the same size, each
+// against a side of a board tile, on a free spot; the layout makes room for them.
+namespace {
+const char* kExtras = R"(
+  - id: trade
+    card: hex-tile
+    stocks: [hex-tile-letter]
+    face: face
+    cards:
+      - {id: any, count: 2, name: A}
+      - {id: hay, name: H}
+)";
+const char* kExtraRows = R"(    extras:
+      - {deck: trade, card: any, beside: h1, side: nw}
+      - {deck: trade, card: hay, beside: h2, side: e}
+      - {deck: trade, card: any, beside: o1, side: se}
+)";
+std::string with_extras(const std::string& rows = kExtraRows) {
+  std::string y = swap(kBoard, "boards:\n", std::string(kExtras).substr(1) + "boards:\n");
+  return y + rows;
+}
+}  // namespace
+
+TEST(Boards, ExtraTilesLieBesideTheBoard) {
+  EXPECT_EQ(check_boards(with_extras()), "");
+  Diagnostics d;
+  auto g = parse_game(with_extras(), "b.yaml", ".", testing::shipped_templates(), d);
+  ASSERT_TRUE(g) << d.str();
+  const Board& b = g->boards[0];
+  const auto extras = board_extra_cells(b);
+  ASSERT_EQ(extras.size(), 3u);
+  EXPECT_EQ(extras[0].row, -1);  // above h1 (row 0, x2 1), half a tile to the left
+  EXPECT_EQ(extras[0].x2, 0);
+  EXPECT_EQ(extras[1].row, 1);   // right of h2 (row 1, x2 4)
+  EXPECT_EQ(extras[1].x2, 6);
+  // The layout makes room: the board and its extras span 4 tiles across and 5 rows.
+  BoardLayout bl = layout_board(b, 100, 115.47, {0, 0, 1000, 1000});
+  ASSERT_EQ(bl.extras.size(), 3u);
+  EXPECT_NEAR(bl.extras[1].x - bl.tiles[4].x, 100, 1e-9);  // h2 is tiles[4]: one tile right
+  EXPECT_NEAR(bl.extras[1].y, bl.tiles[4].y, 1e-9);
+  EXPECT_NEAR(bl.tiles[0].y - bl.extras[0].y, 0.75 * 115.47, 1e-9);
+  // Placements: board tiles from the board's deck, extras from theirs (first copy).
+  const auto pl = board_placements(*g, b, bl);
+  ASSERT_EQ(pl.size(), 10u);
+  EXPECT_EQ(pl[0].deck, -1);
+  EXPECT_EQ(pl[7].deck, 1);
+  EXPECT_EQ(pl[7].slot, 0u);  // 'any', first copy
+  EXPECT_EQ(pl[8].slot, 2u);  // 'hay' follows the two copies of 'any'
+}
+
+TEST(Boards, ExtraTilesMustBeBesideTheBoardOnAFreeSpotAndAllPlaced) {
+  EXPECT_EQ(check_boards(with_extras("    extras:\n"
+                                     "      - {deck: trade, card: any, beside: h1, side: e}\n"
+                                     "      - {deck: trade, card: hay, beside: h9, side: e}\n"
+                                     "      - {deck: trades, card: any, beside: o1, side: se}\n"
+                                     "      - {deck: trade, card: hat, beside: o1, side: se}\n")),
+            "b.yaml:37:9: error: board 'demo': extra tile 'any' lies on a spot another tile already "
+            "takes (side 'e' of 'h1')\n"
+            "b.yaml:38:9: error: board 'demo': extra tile 'hay' lies beside 'h9', which is not on the "
+            "board (did you mean 'h1'?)\n"
+            "b.yaml:39:9: error: board 'demo': extra tile 'any': unknown deck 'trades' (did you mean "
+            "'trade'?)\n"
+            "b.yaml:40:9: error: board 'demo': deck 'trade' has no tile 'hat' (did you mean 'hay'?)\n"
+            "b.yaml:27:5: error: board 'demo' leaves out tile 'any' of deck 'trade'\n"
+            "b.yaml:27:5: error: board 'demo' leaves out tile 'hay' of deck 'trade'\n");
+  EXPECT_EQ(check_boards(with_extras("    extras:\n"
+                                     "      - {deck: trade, card: any, beside: h1, side: north}\n")),
+            "b.yaml:37:52: error: 'side' must be 'ne', 'e', 'se', 'sw', 'w' or 'nw', not 'north'\n"
+            "b.yaml:27:5: error: board 'demo' leaves out tile 'any' of deck 'trade'\n"
+            "b.yaml:27:5: error: board 'demo' leaves out tile 'hay' of deck 'trade'\n");
+}
+
 TEST(Boards, CellsAndNeighboursUseHalfTileColumns) {
   Diagnostics d;
   auto g = parse_game(kBoard, "b.yaml", ".", testing::shipped_templates(), d);
