@@ -121,18 +121,9 @@ void plan(const Game& g, const std::vector<std::vector<CardArt>>& faces) {
       t.title = deck.answer_key->title;
       t.subtitle = g.title;
       t.font = fx.templates.fonts.default_family;
-      t.header = deck.answer_key->columns;
-      for (const auto& e : deck.facts->entries) {
-        std::vector<std::string> row;
-        for (const auto& c : deck.answer_key->columns) {
-          std::string cell;
-          auto it = e.values.find(c);
-          if (it != e.values.end())
-            for (size_t i = 0; i < it->second.size(); ++i) cell += (i ? ", " : "") + it->second[i];
-          row.push_back(cell);
-        }
-        t.rows.push_back(row);
-      }
+      AnswerKeyTable key = answer_key_rows(deck);
+      t.header = std::move(key.header);
+      t.rows = std::move(key.rows);
       bool overflow = false;
       layout_table(t, letter->width.pt, letter->height.pt, 36, fx.measurer, &overflow);
     }
@@ -142,7 +133,10 @@ void plan(const Game& g, const std::vector<std::vector<CardArt>>& faces) {
     if (!deck || !letter) continue;
     if (static_cast<size_t>(deck->total_cards()) <= kMaxLaidOutCards) expand_instances(*deck);
     const Rect area{36, 76, letter->width.pt - 72, letter->height.pt - 112};
-    layout_board(board, deck->card.width.pt, deck->card.height.pt, area);
+    const BoardLayout bl = layout_board(board, deck->card.width.pt, deck->card.height.pt, area);
+    bool small = true;  // board_placements expands the board's deck and its extras' decks
+    for (const auto& dk : g.decks) small = small && static_cast<size_t>(dk.total_cards()) <= kMaxLaidOutCards;
+    if (small) board_placements(g, board, bl);
   }
   // Figure labels point at the first card's art, as build.cpp's anchor_labels does.
   if (g.booklet) {

@@ -393,6 +393,12 @@ struct Session {
       } else {
         const auto& imgs = deck_images[o.deck];
         files.insert(files.end(), imgs.begin(), imgs.end());
+        for (const auto& pg : o.sheets.pages)  // a board's extras from other decks
+          for (const auto& pl : pg.placements)
+            if (pl.deck >= 0) {
+              const auto& more = deck_images[p.game.decks[pl.deck].id];
+              files.insert(files.end(), more.begin(), more.end());
+            }
       }
       o.inputs_key = combine({inputs_key(files), o.kind, o.file});
     }
@@ -550,26 +556,9 @@ struct Session {
           t.title = deck.answer_key->title;
           t.subtitle = game.title + ": every name on the cards, with the facts that settle a challenge.";
           t.font = templates.fonts.default_family;
-          for (const auto& c : deck.answer_key->columns) {
-            std::string h = c;
-            if (!h.empty()) h[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(h[0])));
-            t.header.push_back(h);
-          }
-          std::vector<const FactEntry*> entries;
-          for (const auto& e : deck.facts->entries) entries.push_back(&e);
-          std::sort(entries.begin(), entries.end(),
-                    [](const FactEntry* a, const FactEntry* b) { return a->key < b->key; });
-          for (const FactEntry* e : entries) {
-            std::vector<std::string> row;
-            for (const auto& c : deck.answer_key->columns) {
-              std::string cell;
-              auto it = e->values.find(c);
-              if (it != e->values.end())
-                for (size_t i = 0; i < it->second.size(); ++i) cell += (i ? ", " : "") + it->second[i];
-              row.push_back(cell);
-            }
-            t.rows.push_back(row);
-          }
+          AnswerKeyTable key = answer_key_rows(deck);
+          t.header = std::move(key.header);
+          t.rows = std::move(key.rows);
           bool overflow = false;
           o.items = layout_table(t, paper.width.pt, paper.height.pt, 36, *p.typesetter, &overflow);
           if (overflow)
@@ -606,10 +595,6 @@ struct Session {
     for (const auto& dk : p.game.decks)
       if (dk.id == board.deck) deck = &dk;
     if (!deck) return;
-    std::map<std::string, size_t> first_copy;
-    const auto instances = expand_instances(*deck);
-    for (size_t i = 0; i < instances.size(); ++i)
-      first_copy.emplace(deck->cards[instances[i].card].id, i);
     for (const Paper& paper : single_page_papers()) {
       OutputPlan o;
       o.kind = "board";
@@ -625,16 +610,7 @@ struct Session {
                       paper.height.pt - 2 * margin - title_h};
       BoardLayout bl = layout_board(board, deck->card.width.pt, deck->card.height.pt, area);
       Page page;
-      const auto cells = board_cells(board);
-      for (size_t i = 0; i < cells.size() && i < bl.tiles.size(); ++i) {
-        auto it = first_copy.find(cells[i].cell->card);
-        if (it == first_copy.end()) continue;
-        Placement pl;
-        pl.slot = it->second;
-        pl.trim = pl.bleed = bl.tiles[i];
-        pl.scale = bl.scale;
-        page.placements.push_back(pl);
-      }
+      page.placements = board_placements(p.game, board, bl);
       o.sheets.pages.push_back(page);
       if (!board.title.empty()) {
         ArtItem t;
@@ -703,9 +679,10 @@ struct Session {
       art.cuts = page.cuts;
       art.circles = page.circles;
       for (const auto& pl : page.placements) {
-        const size_t card = instances[pl.slot].card;
-        const CardArt* a = page.back ? &p.backs[deck_index][card] : &p.faces[deck_index][card];
-        art.cards.push_back({a, pl.trim, pl.bleed, pl.rotation, deck.card.shape, pl.scale});
+        const size_t k = pl.deck >= 0 ? static_cast<size_t>(pl.deck) : deck_index;  // board extras
+        const size_t card = pl.deck >= 0 ? expand_instances(p.game.decks[k])[pl.slot].card : instances[pl.slot].card;
+        const CardArt* a = page.back ? &p.backs[k][card] : &p.faces[k][card];
+        art.cards.push_back({a, pl.trim, pl.bleed, pl.rotation, p.game.decks[k].card.shape, pl.scale});
       }
       pages.push_back(std::move(art));
     }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <set>
 
 #include "files.h"
@@ -536,19 +538,95 @@ bool board_neighbours(const BoardCell& a, const BoardCell& b) {
   return (dr == 0 && dx == 2) || (dr == 1 && dx == 1);
 }
 
+bool board_step(const std::string& side, int* drow, int* dx2) {
+  static const std::pair<const char*, std::pair<int, int>> kSides[] = {
+      {"ne", {-1, 1}}, {"e", {0, 2}}, {"se", {1, 1}}, {"sw", {1, -1}}, {"w", {0, -2}}, {"nw", {-1, -1}}};
+  for (const auto& [name, step] : kSides)
+    if (side == name) {
+      *drow = step.first;
+      *dx2 = step.second;
+      return true;
+    }
+  return false;
+}
+
+std::vector<BoardCell> board_extra_cells(const Board& b) {
+  std::map<std::string, std::vector<BoardCell>> by_card;
+  for (const auto& c : board_cells(b)) by_card[c.cell->card].push_back(c);
+  std::vector<BoardCell> out;
+  for (const auto& e : b.extras) {
+    int dr = 0, dx = 0;
+    auto it = by_card.find(e.beside);
+    if (it == by_card.end() || it->second.size() != 1 || !board_step(e.side, &dr, &dx)) continue;
+    out.push_back({it->second[0].row + dr, it->second[0].x2 + dx, &e.cell, &e});
+  }
+  return out;
+}
+
 BoardLayout layout_board(const Board& b, double w, double h, const Rect& area) {
   BoardLayout out;
-  size_t widest = 0;
-  for (const auto& r : b.rows) widest = std::max(widest, r.size());
-  const double bw = widest * w;
-  const double bh = b.rows.empty() ? 0 : h + 0.75 * h * (b.rows.size() - 1);
+  const auto cells = board_cells(b), extras = board_extra_cells(b);
+  if (cells.empty()) return out;
+  int min_row = cells[0].row, max_row = min_row, min_x2 = cells[0].x2, max_x2 = min_x2;
+  for (const auto* list : {&cells, &extras})
+    for (const auto& c : *list) {
+      min_row = std::min(min_row, c.row);
+      max_row = std::max(max_row, c.row);
+      min_x2 = std::min(min_x2, c.x2);
+      max_x2 = std::max(max_x2, c.x2);
+    }
+  const double bw = (max_x2 - min_x2) * w / 2 + w;
+  const double bh = h + 0.75 * h * (max_row - min_row);
   if (bw <= 0 || bh <= 0) return out;
   out.scale = std::min({1.0, area.w / bw, area.h / bh});
   const double x0 = area.x + (area.w - bw * out.scale) / 2;
   const double y0 = area.y + (area.h - bh * out.scale) / 2;
-  for (const auto& c : board_cells(b))
-    out.tiles.push_back({x0 + c.x2 * w / 2 * out.scale, y0 + c.row * 0.75 * h * out.scale,
-                         w * out.scale, h * out.scale});
+  auto place = [&](const BoardCell& c) {
+    return Rect{x0 + (c.x2 - min_x2) * w / 2 * out.scale, y0 + (c.row - min_row) * 0.75 * h * out.scale,
+                w * out.scale, h * out.scale};
+  };
+  for (const auto& c : cells) out.tiles.push_back(place(c));
+  for (const auto& c : extras) out.extras.push_back(place(c));
+  return out;
+}
+
+std::vector<Placement> board_placements(const Game& g, const Board& b, const BoardLayout& bl) {
+  std::vector<Placement> out;
+  // The first copy of each card of a deck, as an index into that deck's instances; each
+  // deck is expanded once (a board may be large).
+  std::map<std::string, std::pair<int, std::map<std::string, size_t>>> firsts;
+  auto first_copy = [&](const std::string& deck_id, const std::string& card, int* deck) -> std::optional<size_t> {
+    auto it = firsts.find(deck_id);
+    if (it == firsts.end()) {
+      std::pair<int, std::map<std::string, size_t>> f{-1, {}};
+      for (size_t k = 0; k < g.decks.size() && f.first < 0; ++k) {
+        if (g.decks[k].id != deck_id) continue;
+        f.first = static_cast<int>(k);
+        const auto instances = expand_instances(g.decks[k]);
+        for (size_t i = 0; i < instances.size(); ++i) f.second.emplace(g.decks[k].cards[instances[i].card].id, i);
+      }
+      it = firsts.emplace(deck_id, std::move(f)).first;
+    }
+    auto c = it->second.second.find(card);
+    if (c == it->second.second.end()) return std::nullopt;
+    *deck = it->second.first;
+    return c->second;
+  };
+  auto add = [&](const BoardCell& c, const Rect& r) {
+    const std::string deck_id = c.extra && !c.extra->deck.empty() ? c.extra->deck : b.deck;
+    int deck = -1;
+    const auto slot = first_copy(deck_id, c.cell->card, &deck);
+    if (!slot) return;
+    Placement pl;
+    pl.slot = *slot;
+    pl.deck = deck_id == b.deck ? -1 : deck;
+    pl.trim = pl.bleed = r;
+    pl.scale = bl.scale;
+    out.push_back(pl);
+  };
+  const auto cells = board_cells(b), extras = board_extra_cells(b);
+  for (size_t i = 0; i < cells.size() && i < bl.tiles.size(); ++i) add(cells[i], bl.tiles[i]);
+  for (size_t i = 0; i < extras.size() && i < bl.extras.size(); ++i) add(extras[i], bl.extras[i]);
   return out;
 }
 

@@ -69,7 +69,8 @@ struct CardInstance {
 std::vector<CardInstance> expand_instances(const Deck& deck);
 
 struct Placement {
-  size_t slot = 0;      // index into the instances list
+  size_t slot = 0;      // index into the instances list (of `deck`, when that is set)
+  int deck = -1;        // >= 0: a card of this deck of the game, not the output's own
   Rect trim;            // the card's finished edge on the page
   Rect bleed;           // how far its art may be drawn
   int rotation = 0;     // clockwise degrees the card is turned on the page
@@ -140,20 +141,37 @@ std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page
 struct BoardCell {
   int row = 0, x2 = 0;
   const Board::Cell* cell = nullptr;
+  const Board::Extra* extra = nullptr;  // set for a tile laid beside the board
 };
 
 /// The board's cells, row by row.
 std::vector<BoardCell> board_cells(const Board& b);
 
+/// The hex step to the neighbour on `side` (ne, e, se, sw, w, nw): {rows, half tiles}.
+/// False for any other side.
+bool board_step(const std::string& side, int* drow, int* dx2);
+
+/// The board's `extras`, each at the side of its `beside` tile, in `extras` order. An
+/// extra whose `beside` tile is not on the board exactly once, or whose side is unknown,
+/// is left out (check_board reports it).
+std::vector<BoardCell> board_extra_cells(const Board& b);
+
 /// True if two cells share an edge.
 bool board_neighbours(const BoardCell& a, const BoardCell& b);
 
 /// Places the board's tiles (each `tile_w` x `tile_h` at full size) centred in `area`,
-/// scaled down to fit (never enlarged). Tiles in board_cells order.
+/// scaled down to fit (never enlarged), with room for the extras beside it. Tiles in
+/// board_cells order, extras in board_extra_cells order.
 struct BoardLayout {
   double scale = 1;
   std::vector<Rect> tiles;
+  std::vector<Rect> extras;
 };
 BoardLayout layout_board(const Board& b, double tile_w, double tile_h, const Rect& area);
+
+/// The placements of a board preview page: every board tile, then every extra, each
+/// showing the first copy of its card. An extra from another deck of `g` carries that
+/// deck's index in Placement::deck.
+std::vector<Placement> board_placements(const Game& g, const Board& b, const BoardLayout& bl);
 
 }  // namespace cardstock

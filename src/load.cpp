@@ -675,7 +675,10 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
     for (const auto& rule : u) {
       if (!rule.IsMap()) continue;
       Reader rr(rule, Schemas::unrelated(), file);
-      UnrelatedRule ur{rr.str("field"), rr.str("fact"), "", {}, rr.mark()};
+      UnrelatedRule ur;
+      ur.field = rr.str("field");
+      ur.fact = rr.str("fact");
+      ur.mark = rr.mark();
       if (YAML::Node ex = rr.node("except"); ex && !ex.IsNull()) {
         if (!ex.IsMap() || ex.size() != 1) {
           d.error(mark_of(ex, file), "'except' must be one fact and its values, e.g. "
@@ -689,8 +692,28 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
           }
         }
       }
+      ur.note = rr.str("note");
+      if (YAML::Node allow = rr.node("allow"); allow && allow.IsSequence())
+        for (const auto& a : allow) {
+          if (!a.IsMap()) continue;
+          Reader ar(a, Schemas::unrelated_allow(), file);
+          ur.allow.push_back({ar.str("card"), ar.str("reason"), ar.mark()});
+        }
       if (!deck.facts) d.error(ur.mark, "an 'unrelated' rule needs the deck's 'facts'");
       deck.unrelated.push_back(ur);
+    }
+  }
+  if (YAML::Node names = r.node("names"); names && !names.IsNull()) {
+    if (!names.IsMap()) {
+      d.error(mark_of(names, file), "'names' must map values to the names shown for them");
+    } else {
+      for (const auto& kv : names) {
+        if (!kv.second.IsScalar()) {
+          d.error(mark_of(kv.second, file), "'names' must map values to the names shown for them");
+          continue;
+        }
+        deck.names[kv.first.Scalar()] = kv.second.Scalar();
+      }
     }
   }
   if (YAML::Node a = r.node("answer_key"); a && a.IsMap()) {
@@ -792,6 +815,12 @@ Board read_board(const YAML::Node& n, const std::string& file, Diagnostics& d) {
         }
       }
       b.touch.push_back(br);
+    }
+  if (YAML::Node x = r.node("extras"); x && x.IsSequence())
+    for (const auto& e : x) {
+      if (!e.IsMap()) continue;
+      Reader er(e, Schemas::board_extra(), file);
+      b.extras.push_back({{er.str("card"), er.mark()}, er.str("deck"), er.str("beside"), er.str("side")});
     }
   return b;
 }

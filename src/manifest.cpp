@@ -132,20 +132,23 @@ std::string manifest_json(const Game& g, const std::vector<OutputPlan>& plans,
         << (page.back ? "back" : "front") << "\", \"placements\": [";
       for (size_t j = 0; j < page.placements.size(); ++j) {
         const Placement& pl = page.placements[j];
-        const CardInstance& inst = instances.at(pl.slot);
-        const Card& card = deck->cards[inst.card];
-        o << (j ? "," : "") << "\n        {\"id\": " << json_string(card.id)
-          << ", \"copy\": " << inst.copy << ", \"source\": " << json_string(card.mark.str())
+        // A board's extra tile may come from another deck: it names that deck.
+        const Deck* from = pl.deck >= 0 ? &g.decks.at(static_cast<size_t>(pl.deck)) : deck;
+        const CardInstance inst = pl.deck >= 0 ? expand_instances(*from).at(pl.slot) : instances.at(pl.slot);
+        const Card& card = from->cards[inst.card];
+        o << (j ? "," : "") << "\n        {\"id\": " << json_string(card.id);
+        if (from != deck) o << ", \"deck\": " << json_string(from->id);
+        o << ", \"copy\": " << inst.copy << ", \"source\": " << json_string(card.mark.str())
           << ", \"side\": \"" << (page.back ? "back" : "front") << "\", \"rect\": "
           << rect(pl.trim) << ", \"bleed\": " << rect(pl.bleed)
           << ", \"rotation\": " << pl.rotation;
-        if (deck->card.shape == Shape::Hex) {
+        if (from->card.shape == Shape::Hex) {
           o << ", \"shape\": \"hex\", \"polygon\": [";
           const auto pts = hex_corners(pl.trim);
           for (size_t q = 0; q < pts.size(); ++q)
             o << (q ? ", " : "") << "[" << num(pts[q].x) << ", " << num(pts[q].y) << "]";
           o << "]";
-        } else if (deck->card.shape == Shape::Circle) {
+        } else if (from->card.shape == Shape::Circle) {
           o << ", \"shape\": \"circle\", \"center\": [" << num(pl.trim.x + pl.trim.w / 2) << ", "
             << num(pl.trim.y + pl.trim.h / 2) << "], \"radius\": "
             << num(std::min(pl.trim.w, pl.trim.h) / 2);

@@ -1,5 +1,7 @@
 #include "model.h"
 
+#include <algorithm>
+
 namespace cardstock {
 
 namespace {
@@ -125,6 +127,15 @@ const FactEntry* Facts::find(const std::string& key_value) const {
   for (const auto& e : entries)
     if (e.key == key_value) return &e;
   return nullptr;
+}
+
+bool UnrelatedRule::excepts(const FactEntry& e) const {
+  if (except_fact.empty()) return false;
+  auto it = e.values.find(except_fact);
+  if (it == e.values.end()) return false;
+  for (const auto& v : it->second)
+    if (std::find(except_values.begin(), except_values.end(), v) != except_values.end()) return true;
+  return false;
 }
 
 long Deck::total_cards() const {

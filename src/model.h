@@ -163,7 +163,18 @@ struct UnrelatedRule {
   std::string field, fact;
   std::string except_fact;
   std::vector<std::string> except_values;
+  std::string note;  // what the answer key prints in `fact`'s column for excepted entries
+  /// Cards whose field may belong to their own name on purpose (the rulebook's "few
+  /// exceptions"), each with its reason; `check` reports one that is no longer needed.
+  struct Allow {
+    std::string card, reason;
+    Mark mark;
+  };
+  std::vector<Allow> allow;
   Mark mark;
+  /// True if the rule does not apply to `e` (its `except` fact has a listed value): for
+  /// such an entry the rule's fact never makes a match.
+  bool excepts(const FactEntry& e) const;
 };
 
 struct AnswerKey {
@@ -181,6 +192,7 @@ struct Deck {
   std::optional<Facts> facts;
   std::vector<UnrelatedRule> unrelated;
   std::optional<AnswerKey> answer_key;
+  std::map<std::string, std::string> names;  // how field and fact values print in tables
   std::vector<Card> cards;
   Mark mark;
   long total_cards() const;
@@ -204,6 +216,14 @@ struct Board {
   std::vector<std::string> apart;
   std::vector<BoardTouchRule> touch;
   Mark mark;
+  /// Tiles laid beside the board (trade tiles against its edge): each touches the side
+  /// `side` (ne, e, se, sw, w, nw) of the board tile `beside`, and may come from another
+  /// hex deck of the same size (`deck`; "" = the board's).
+  struct Extra {
+    Cell cell;
+    std::string deck, beside, side;
+  };
+  std::vector<Extra> extras;
 };
 
 /// Facts a booklet needs that no card knows (e.g. hand sizes), as a small table.

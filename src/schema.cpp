@@ -169,7 +169,20 @@ const Schema& Schemas::unrelated() {
       "a card's field must not be one of its own fact entry's values",
       {R("field", K::String, "the card field"),
        R("fact", K::String, "the fact list it must not appear in"),
-       F("except", K::Any, "skip the rule for entries whose fact has one of these values")}};
+       F("except", K::Any, "skip the rule for entries whose fact has one of these values"),
+       F("note", K::String,
+         "what the answer key prints in the fact's column for the excepted entries", "—"),
+       O("allow", K::ObjectList, &Schemas::unrelated_allow(),
+         "cards whose field belongs to their own name on purpose, each with its reason")}};
+  return s;
+}
+
+const Schema& Schemas::unrelated_allow() {
+  static const Schema s{
+      "allowed exception",
+      "a card that may break its 'unrelated' rule on purpose",
+      {R("card", K::String, "the card's id"),
+       R("reason", K::String, "why the exception is deliberate")}};
   return s;
 }
 
@@ -211,6 +224,7 @@ const Schema& Schemas::deck() {
        O("unrelated", K::ObjectList, &Schemas::unrelated(),
          "rules: a card's InfoBits must not belong together"),
        O("answer_key", K::Object, &Schemas::answer_key(), "a one-page table of the facts"),
+       F("names", K::Any, "how field and fact values print in tables: a map of value to shown name"),
        O("cards", K::ObjectList, &Schemas::card(), "the cards", true)}};
   return s;
 }
@@ -234,7 +248,24 @@ const Schema& Schemas::board() {
        R("deck", K::String, "the hex deck whose tiles make the board"),
        R("rows", K::Any, "card ids row by row; neighbouring rows differ by one tile"),
        F("apart", K::StringList, "fields whose equal values must never touch"),
-       O("touch", K::ObjectList, &Schemas::board_rule(), "neighbour rules")}};
+       O("touch", K::ObjectList, &Schemas::board_rule(), "neighbour rules"),
+       O("extras", K::ObjectList, &Schemas::board_extra(),
+         "tiles laid beside the board, such as trade tiles against its edge")}};
+  return s;
+}
+
+const Schema& Schemas::board_extra() {
+  static const Schema s{
+      "board extra",
+      "a tile laid beside the board, against one side of a board tile",
+      {R("card", K::String, "the tile's card id"),
+       F("deck", K::String, "the hex deck it comes from (default: the board's deck)"),
+       R("beside", K::String, "the board tile it touches (placed on the board once)"),
+       [] {
+         Field f = E("side", {"ne", "e", "se", "sw", "w", "nw"}, "which side of that tile it lies against", "");
+         f.required = true;
+         return f;
+       }()}};
   return s;
 }
 
@@ -382,10 +413,10 @@ const Schema& Schemas::designs_file() {
 
 std::vector<const Schema*> Schemas::all() {
   std::vector<const Schema*> v = {&game(),     &design(),     &deck(),        &expect(),
-                                  &facts(),    &unrelated(),  &answer_key(),  &card(),
+                                  &facts(),    &unrelated(),  &unrelated_allow(), &answer_key(),  &card(),
                                   &stock(),    &grid(),       &paper(),       &card_size(),
                                   &font(),     &fonts_file(), &papers_file(), &cards_file(),
-                                  &designs_file(), &board(),      &board_rule(),
+                                  &designs_file(), &board(),      &board_rule(), &board_extra(),
                                   &booklet(),      &booklet_cover(), &data_table()};
   for (const auto& t : layer_types()) v.push_back(&layer(t));
   return v;

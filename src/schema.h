@@ -63,6 +63,7 @@ struct Schemas {
   static const Schema& expect();
   static const Schema& facts();
   static const Schema& unrelated();
+  static const Schema& unrelated_allow();
   static const Schema& answer_key();
   static const Schema& card();
   static const Schema& stock();
@@ -76,6 +77,7 @@ struct Schemas {
   static const Schema& designs_file();
   static const Schema& board();
   static const Schema& board_rule();
+  static const Schema& board_extra();
   static const Schema& booklet();
   static const Schema& booklet_cover();
   static const Schema& data_table();

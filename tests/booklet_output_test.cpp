@@ -7,6 +7,7 @@
 
 #include <memory>
 #include <regex>
+#include <sstream>
 
 #include "booklet_layout.h"
 #include "output_util.h"
@@ -206,6 +207,17 @@ TEST(BookletOutput, ProphetsTablesShowTheTabletsAndTheBonusTemplate) {
     // Somewhere a row reads "<tribe> ... <shekels>" within one line of text.
     const std::regex row(tribe + R"([^\n]*? )" + shekels + "( |$)");
     EXPECT_TRUE(std::regex_search(all, row)) << tribe << " " << shekels;
+  }
+  // The tribal-advantage table: each advantage's title sits whole in its column (a word
+  // split over two lines, "Underst-anding", shows as a piece of it), and the text does not
+  // point at a part of the tablet the booklet does not show.
+  for (const auto& c : tablets->cards) {
+    std::string title = c.fields.at("adv_title");
+    std::istringstream words(title);
+    for (std::string w; words >> w;)
+      EXPECT_TRUE(std::regex_search(all, std::regex("(^|[\\s(])" + std::regex_replace(w, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") + "($|[\\s,.)])")))
+          << c.id << ": '" << w << "' of '" << title << "' is broken in the table";
+    EXPECT_EQ(c.fields.at("adv_text").find("below"), std::string::npos) << c.id;
   }
   const DataTable* bonus = g->find_table("starting-bonus");
   ASSERT_TRUE(bonus);

@@ -25,7 +25,7 @@ decks:
       key: name
       entries:
         - {name: Moses, kind: person, regions: [egypt], periods: [2nd millennium]}
-        - {name: Marduk, kind: god, regions: [mesopotamia], periods: [2nd millennium]}
+        - {name: Marduk, kind: god, regions: [mesopotamia]}
     unrelated:
       - {field: map, fact: regions}
       - {field: period, fact: periods, except: {kind: [place, god]}}
@@ -35,6 +35,13 @@ decks:
       - {id: m3, name: Moses, map: egypt, period: 2nd millennium}
       - {id: m4, name: Mosses, map: mesopotamia, period: 1st century}
 )";
+
+// Replaces the one occurrence of `from` in `text` (the test fails if there is none).
+void sub(std::string& text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  ASSERT_NE(at, std::string::npos) << from;
+  text.replace(at, from.size(), to);
+}
 
 std::string check(const std::string& yaml) {
   Diagnostics d;
@@ -80,6 +87,84 @@ TEST(Checks, UnlistedGroupValueIsReported) {
                      "'expect.counts' does not list (did you mean 'mesopotamia'?)\n"),
             std::string::npos)
       << out;
+}
+
+
+// A card may break its rule on purpose (the rulebook's "few exceptions") when the rule
+// lists it in `allow` with a reason; an exception that is no longer needed, or that names
+// no card, is an error, so the list cannot go stale.
+TEST(Checks, DeclaredExceptionsAreAllowedAndReportedWhenNotNeeded) {
+  std::string y = kDeck;
+  const std::string rule = "      - {field: map, fact: regions}\n";
+  sub(y, rule,
+            "      - field: map\n"
+            "        fact: regions\n"
+            "        allow:\n"
+            "          - {card: m3, reason: the rulebook's own example}\n");
+  sub(y, "m3, name: Moses, map: egypt, period: 2nd millennium",
+            "m3, name: Moses, map: egypt, period: 9th century");
+  sub(y, "{id: m4, name: Mosses", "{id: m4, name: Moses");
+  EXPECT_EQ(check(y), "");
+  // m3 moved to a map that is not Moses's: the exception is stale.
+  std::string moved = y;
+  sub(moved, "m3, name: Moses, map: egypt", "m3, name: Moses, map: mesopotamia");
+  sub(moved, "egypt: 2, mesopotamia: 2", "egypt: 1, mesopotamia: 3");
+  EXPECT_EQ(check(moved),
+            "t.yaml:22:13: error: the exception for card 'm3' is not needed: its map "
+            "'mesopotamia' is not one of the regions of 'Moses'; remove it from 'allow'\n");
+  std::string unknown = y;
+  sub(unknown, "{card: m3,", "{card: m9,");
+  EXPECT_EQ(check(unknown),
+            "t.yaml:27:9: error: card 'm3': its map 'egypt' is one of the regions of 'Moses' "
+            "(egypt); the InfoBits on one card must not belong together\n"
+            "t.yaml:22:13: error: 'allow' names no card 'm9' in deck 'd' (did you mean 'm1'?)\n");
+}
+
+// The facts are what the answer key prints: a value no card shows (a typo, or the 11th
+// century in a game whose cards say 2nd millennium), a name on no card, and values a
+// rule says never make a match (a god's periods) are all errors at the entry.
+TEST(Checks, FactsListOnlyWhatTheCardsAndRulesAllow) {
+  std::string y = kDeck;
+  sub(y, "regions: [egypt], periods: [2nd millennium]}",
+            "regions: [egypt, syria-palestin], periods: [2nd millennium]}");
+  sub(y, "{name: Marduk, kind: god, regions: [mesopotamia]}",
+            "{name: Marduk, kind: god, regions: [mesopotamia], periods: [9th century]}\n"
+            "        - {name: Aaron, kind: person, regions: [egypt], periods: [2nd millennium]}");
+  const std::string out = check(y);
+  EXPECT_NE(out.find("t.yaml:16:11: error: fact entry 'Moses': its regions list 'syria-palestin', "
+                     "which no card's map shows\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("t.yaml:17:11: error: fact entry 'Marduk' lists periods, but the rule at "
+                     "t.yaml:21:9 says an entry with kind 'god' never matches by its periods; "
+                     "leave them out (the answer key prints '\u2014')\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("t.yaml:18:11: error: fact entry 'Aaron' names no card of deck 'd'; the "
+                     "answer key lists only names on the cards\n"),
+            std::string::npos)
+      << out;
+}
+
+// The answer key comes from the same rule `check` uses: an entry the rule excepts shows
+// the rule's note, never values a player could take for a match, and values print
+// through the deck's `names`.
+TEST(Checks, AnswerKeyFollowsTheMatchRules) {
+  std::string y = kDeck;
+  sub(y, "    unrelated:",
+            "    names: {egypt: Egypt, mesopotamia: Mesopotamia}\n"
+            "    answer_key: {columns: [name, kind, regions, periods]}\n"
+            "    unrelated:");
+  sub(y, "except: {kind: [place, god]}}",
+            "except: {kind: [place, god]}, note: never matches a time}");
+  Diagnostics d;
+  auto g = parse_game(y, "t.yaml", ".", testing::shipped_templates(), d);
+  ASSERT_TRUE(g) << d.str();
+  const AnswerKeyTable k = answer_key_rows(g->decks[0]);
+  EXPECT_EQ(k.header, (std::vector<std::string>{"Name", "Kind", "Regions", "Periods"}));
+  ASSERT_EQ(k.rows.size(), 2u);
+  EXPECT_EQ(k.rows[0], (std::vector<std::string>{"Marduk", "god", "Mesopotamia", "never matches a time"}));
+  EXPECT_EQ(k.rows[1], (std::vector<std::string>{"Moses", "person", "Egypt", "2nd millennium"}));
 }
 
 }  // namespace cardstock
@@ -163,6 +248,78 @@ TEST(Boards, RowsMustDifferByOneAndEveryTileMustBePlacedOnce) {
 TEST(Boards, BoardOfANonHexDeckIsRefused) {
   std::string y = swap(kBoard, "    card: hex-tile\n    stocks: [hex-tile-letter]\n", "");
   EXPECT_EQ(check_boards(y), "b.yaml:18:5: error: board 'demo': deck 'tiles' is not a deck of hex tiles\n");
+}
+
+// Extra tiles beside a board (trade tiles): from another hex deck of the same size, each
+// against a side of a board tile, on a free spot; the layout makes room for them.
+namespace {
+const char* kExtras = R"(
+  - id: trade
+    card: hex-tile
+    stocks: [hex-tile-letter]
+    face: face
+    cards:
+      - {id: any, count: 2, name: A}
+      - {id: hay, name: H}
+)";
+const char* kExtraRows = R"(    extras:
+      - {deck: trade, card: any, beside: h1, side: nw}
+      - {deck: trade, card: hay, beside: h2, side: e}
+      - {deck: trade, card: any, beside: o1, side: se}
+)";
+std::string with_extras(const std::string& rows = kExtraRows) {
+  std::string y = swap(kBoard, "boards:\n", std::string(kExtras).substr(1) + "boards:\n");
+  return y + rows;
+}
+}  // namespace
+
+TEST(Boards, ExtraTilesLieBesideTheBoard) {
+  EXPECT_EQ(check_boards(with_extras()), "");
+  Diagnostics d;
+  auto g = parse_game(with_extras(), "b.yaml", ".", testing::shipped_templates(), d);
+  ASSERT_TRUE(g) << d.str();
+  const Board& b = g->boards[0];
+  const auto extras = board_extra_cells(b);
+  ASSERT_EQ(extras.size(), 3u);
+  EXPECT_EQ(extras[0].row, -1);  // above h1 (row 0, x2 1), half a tile to the left
+  EXPECT_EQ(extras[0].x2, 0);
+  EXPECT_EQ(extras[1].row, 1);   // right of h2 (row 1, x2 4)
+  EXPECT_EQ(extras[1].x2, 6);
+  // The layout makes room: the board and its extras span 4 tiles across and 5 rows.
+  BoardLayout bl = layout_board(b, 100, 115.47, {0, 0, 1000, 1000});
+  ASSERT_EQ(bl.extras.size(), 3u);
+  EXPECT_NEAR(bl.extras[1].x - bl.tiles[4].x, 100, 1e-9);  // h2 is tiles[4]: one tile right
+  EXPECT_NEAR(bl.extras[1].y, bl.tiles[4].y, 1e-9);
+  EXPECT_NEAR(bl.tiles[0].y - bl.extras[0].y, 0.75 * 115.47, 1e-9);
+  // Placements: board tiles from the board's deck, extras from theirs (first copy).
+  const auto pl = board_placements(*g, b, bl);
+  ASSERT_EQ(pl.size(), 10u);
+  EXPECT_EQ(pl[0].deck, -1);
+  EXPECT_EQ(pl[7].deck, 1);
+  EXPECT_EQ(pl[7].slot, 0u);  // 'any', first copy
+  EXPECT_EQ(pl[8].slot, 2u);  // 'hay' follows the two copies of 'any'
+}
+
+TEST(Boards, ExtraTilesMustBeBesideTheBoardOnAFreeSpotAndAllPlaced) {
+  EXPECT_EQ(check_boards(with_extras("    extras:\n"
+                                     "      - {deck: trade, card: any, beside: h1, side: e}\n"
+                                     "      - {deck: trade, card: hay, beside: h9, side: e}\n"
+                                     "      - {deck: trades, card: any, beside: o1, side: se}\n"
+                                     "      - {deck: trade, card: hat, beside: o1, side: se}\n")),
+            "b.yaml:37:9: error: board 'demo': extra tile 'any' lies on a spot another tile already "
+            "takes (side 'e' of 'h1')\n"
+            "b.yaml:38:9: error: board 'demo': extra tile 'hay' lies beside 'h9', which is not on the "
+            "board (did you mean 'h1'?)\n"
+            "b.yaml:39:9: error: board 'demo': extra tile 'any': unknown deck 'trades' (did you mean "
+            "'trade'?)\n"
+            "b.yaml:40:9: error: board 'demo': deck 'trade' has no tile 'hat' (did you mean 'hay'?)\n"
+            "b.yaml:27:5: error: board 'demo' leaves out tile 'any' of deck 'trade'\n"
+            "b.yaml:27:5: error: board 'demo' leaves out tile 'hay' of deck 'trade'\n");
+  EXPECT_EQ(check_boards(with_extras("    extras:\n"
+                                     "      - {deck: trade, card: any, beside: h1, side: north}\n")),
+            "b.yaml:37:52: error: 'side' must be 'ne', 'e', 'se', 'sw', 'w' or 'nw', not 'north'\n"
+            "b.yaml:27:5: error: board 'demo' leaves out tile 'any' of deck 'trade'\n"
+            "b.yaml:27:5: error: board 'demo' leaves out tile 'hay' of deck 'trade'\n");
 }
 
 TEST(Boards, CellsAndNeighboursUseHalfTileColumns) {

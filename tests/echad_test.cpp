@@ -46,14 +46,17 @@ TEST(Echad, DeckPassesItsOwnChecks) {
 }
 
 TEST(Echad, NoCardsInfoBitsBelongTogether) {
-  // Independent of check_deck: recompute from the facts table.
+  // Independent of check_deck: recompute from the facts table. The one deliberate
+  // exception is the rulebook's own example card, Nebuchadnezzar on Syria-Palestine.
   const Deck& deck = echad().decks[0];
   ASSERT_TRUE(deck.facts);
   for (const auto& c : deck.cards) {
     const FactEntry* e = deck.facts->find(c.fields.at("name"));
     ASSERT_TRUE(e) << c.id;
     const auto& regions = e->values.at("regions");
-    EXPECT_EQ(std::count(regions.begin(), regions.end(), c.fields.at("map")), 0) << c.id;
+    EXPECT_EQ(std::count(regions.begin(), regions.end(), c.fields.at("map")),
+              c.id == "nebuchadnezzar" ? 1 : 0)
+        << c.id;
     const std::string kind = e->values.at("kind").at(0);
     if (kind == "place" || kind == "god") continue;
     const auto& periods = e->values.at("periods");
@@ -78,7 +81,7 @@ TEST(Echad, AMatchingCardFailsWithItsSourceLine) {
     text = ss.str();
   }
   // Hammurabi was a Babylonian king: a Mesopotamia map on his card belongs together.
-  const std::string from = "name: Hammurabi, map: egypt";
+  const std::string from = "name: Hammurabi, map: syria-palestine";
   const size_t at = text.find(from);
   ASSERT_NE(at, std::string::npos);
   text.replace(at, from.size(), "name: Hammurabi, map: mesopotamia");
@@ -94,6 +97,55 @@ TEST(Echad, AMatchingCardFailsWithItsSourceLine) {
                      "together"),
             std::string::npos)
       << out;
+}
+
+TEST(Echad, OnlyTheRulebooksExampleIsAnException) {
+  const Deck& deck = echad().decks[0];
+  std::vector<std::string> allowed;
+  for (const auto& rule : deck.unrelated)
+    for (const auto& a : rule.allow) allowed.push_back(rule.field + ":" + a.card);
+  EXPECT_EQ(allowed, std::vector<std::string>{"map:nebuchadnezzar"});
+}
+
+// The answer key settles challenges, so it must never show a match the rules forbid:
+// places and gods are never matched to a time, and no row may list one for them.
+TEST(Echad, AnswerKeyNeverShowsAForbiddenMatch) {
+  const Deck& deck = echad().decks[0];
+  const AnswerKeyTable key = answer_key_rows(deck);
+  ASSERT_EQ(key.header, (std::vector<std::string>{"Name", "Kind", "Regions", "Periods"}));
+  ASSERT_EQ(key.rows.size(), deck.facts->entries.size());
+  std::set<std::string> periods;
+  for (const auto& c : deck.cards) periods.insert(c.fields.at("period"));
+  int places_and_gods = 0;
+  for (const auto& row : key.rows) {
+    if (row[1] == "place" || row[1] == "god") {
+      ++places_and_gods;
+      EXPECT_EQ(row[3], "never matches a time") << row[0];
+      for (const auto& p : periods) EXPECT_EQ(row[3].find(p), std::string::npos) << row[0] << " " << p;
+    } else {
+      EXPECT_FALSE(row[3].empty()) << row[0];
+    }
+    // Regions print by their names, never as ids.
+    for (const char* id : {"syria-palestine", "egypt", "mesopotamia"})
+      EXPECT_EQ(row[2].find(id), std::string::npos) << row[0] << ": " << row[2];
+  }
+  EXPECT_EQ(places_and_gods, 9);
+}
+
+// Facts a teacher would accept in a challenge (issue 13): lives that cross into another
+// century or millennium, and regions of significant activity.
+TEST(Echad, FactsAcceptTheMatchesATeacherWould) {
+  const Facts& f = *echad().decks[0].facts;
+  auto has = [&](const char* name, const char* fact, const char* value) {
+    const FactEntry* e = f.find(name);
+    if (!e || !e->values.count(fact)) return false;
+    const auto& v = e->values.at(fact);
+    return std::find(v.begin(), v.end(), value) != v.end();
+  };
+  EXPECT_TRUE(has("David", "periods", "2nd millennium"));
+  EXPECT_TRUE(has("Zedekiah", "periods", "7th century"));
+  EXPECT_TRUE(has("Ptolemy I", "regions", "syria-palestine"));
+  EXPECT_TRUE(has("Nebuchadnezzar", "regions", "syria-palestine"));
 }
 
 }  // namespace cardstock

@@ -224,7 +224,7 @@ TEST(Games, ProphetsDiscsTradeTilesAndTokens) {
   EXPECT_EQ(deck("prophets", "standees").total_cards(), 2);
 }
 
-TEST(Games, ProphetsBoardPreviewPlacesAllThirtyTilesOnThePage) {
+TEST(Games, ProphetsBoardPreviewPlacesAllThirtyTilesAndTheTradeTilesOnThePage) {
   Diagnostics d;
   ASSERT_EQ(game("prophets").boards.size(), 1u);
   const Board& b = game("prophets").boards[0];
@@ -246,7 +246,11 @@ TEST(Games, ProphetsBoardPreviewPlacesAllThirtyTilesOnThePage) {
   const size_t end = m.find("\"file\":", at + 10);
   size_t polygons = 0;
   for (size_t p = m.find("\"polygon\"", at); p < end; p = m.find("\"polygon\"", p + 1)) ++polygons;
-  EXPECT_EQ(polygons, 30u);
+  EXPECT_EQ(polygons, 39u);  // the 30 tiles and, round the edge, the 9 trade tiles
+  size_t trade = 0;
+  for (size_t p = m.find("\"deck\": \"trade\"", at); p < end; p = m.find("\"deck\": \"trade\"", p + 1)) ++trade;
+  EXPECT_EQ(trade, 9u);
+  EXPECT_EQ(board_extra_cells(b).size(), 9u);
   // Tile sheets too: 30 tiles on 3 Letter pages, every tile a hex polygon.
   EXPECT_TRUE(fs::exists(out / "prophets" / "tiles-hex-tile-letter.pdf"));
   EXPECT_TRUE(fs::exists(out / "prophets" / "discs-disc-1in-letter.pdf"));

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <thread>
@@ -77,6 +78,24 @@ TEST(Incremental, UnchangedOutputsAreLeftAloneAndForceRewritesThem) {
   EXPECT_NE(text.find("built "), std::string::npos) << "options are part of the inputs";
   ASSERT_EQ(run({"build", game, "-o", out, "--force"}, "", &text), 0);
   EXPECT_EQ(text.find("unchanged"), std::string::npos) << text;
+}
+
+// A board preview shows tiles of other decks (the trade tiles round its edge): a change
+// to their images draws it again, and leaves the sheets of the board's own tiles alone.
+TEST(Incremental, ABoardIsDrawnAgainWhenItsExtraTilesImagesChange) {
+  const fs::path dir = testing::fresh_dir("incremental-board");
+  fs::copy(testing::source_dir() + "/content", dir / "content", fs::copy_options::recursive);
+  const std::string game = (dir / "content" / "prophets.yaml").string(), out = (dir / "out").string();
+  std::string text;
+  ASSERT_EQ(run({"build", game, "-o", out, "--paper", "letter"}, "", &text), 0) << text;
+  const auto first = mtimes(dir / "out");
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::ofstream(dir / "content" / "assets" / "prophets" / "trade.svg", std::ios::app) << "<!-- changed -->\n";
+  ASSERT_EQ(run({"build", game, "-o", out, "--paper", "letter"}, "", &text), 0) << text;
+  const auto second = mtimes(dir / "out");
+  EXPECT_NE(second.at("prophets/board-preview-letter.pdf"), first.at("prophets/board-preview-letter.pdf"));
+  EXPECT_NE(second.at("prophets/trade-hex-tile-letter.pdf"), first.at("prophets/trade-hex-tile-letter.pdf"));
+  EXPECT_EQ(second.at("prophets/tiles-hex-tile-letter.pdf"), first.at("prophets/tiles-hex-tile-letter.pdf"));
 }
 
 TEST(Incremental, JobsDoNotChangeABitOfTheOutput) {
