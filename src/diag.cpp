@@ -1,6 +1,7 @@
 #include "diag.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace cardstock {
 
@@ -10,19 +11,54 @@ std::string Mark::str() const {
 }
 
 std::string Diagnostic::str() const {
-  return mark.str() + (severity == Severity::Error ? ": error: " : ": warning: ") + message;
+  const char* kind = severity == Severity::Error     ? ": error: "
+                     : severity == Severity::Warning ? ": warning: "
+                                                     : ": note: ";
+  return mark.str() + kind + message;
 }
 
-void Diagnostics::error(const Mark& m, std::string msg) {
-  items_.push_back({Severity::Error, m, std::move(msg)});
+namespace {
+
+// Messages quote what the user wrote; a control character in it (an escape sequence in
+// a hostile file) must not reach the terminal or a CI log as such.
+std::string printable(std::string msg) {
+  std::string out;
+  for (size_t i = 0; i < msg.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(msg[i]);
+    const bool c1 = c == 0xC2 && i + 1 < msg.size() && static_cast<unsigned char>(msg[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(msg[i + 1]) <= 0x9F;
+    if (c >= 0x20 && c != 0x7F && !c1) {
+      out += msg[i];
+      continue;
+    }
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02X", c1 ? static_cast<unsigned char>(msg[++i]) : c);
+    out += buf;
+  }
+  return out;
 }
 
-void Diagnostics::warning(const Mark& m, std::string msg) {
-  items_.push_back({Severity::Warning, m, std::move(msg)});
+}  // namespace
+
+void Diagnostics::add(Severity s, const Mark& m, std::string msg) {
+  msg = printable(std::move(msg));
+  if (s == Severity::Note) {
+    if (!last_dropped_) items_.push_back({s, m, std::move(msg)});
+    return;
+  }
+  last_dropped_ = !seen_.insert(m.str() + '\n' + msg).second;
+  if (!last_dropped_) items_.push_back({s, m, std::move(msg)});
 }
+
+void Diagnostics::error(const Mark& m, std::string msg) { add(Severity::Error, m, std::move(msg)); }
+
+void Diagnostics::warning(const Mark& m, std::string msg) { add(Severity::Warning, m, std::move(msg)); }
+
+void Diagnostics::note(const Mark& m, std::string msg) { add(Severity::Note, m, std::move(msg)); }
 
 void Diagnostics::make_warnings_errors() {
-  for (auto& d : items_) d.severity = Severity::Error;
+  for (auto& d : items_)
+    if (d.severity == Severity::Warning) d.severity = Severity::Error;
 }
 
 bool Diagnostics::has_errors() const { return error_count() > 0; }
@@ -32,7 +68,10 @@ size_t Diagnostics::error_count() const {
                        [](const Diagnostic& d) { return d.severity == Severity::Error; });
 }
 
-size_t Diagnostics::warning_count() const { return items_.size() - error_count(); }
+size_t Diagnostics::warning_count() const {
+  return std::count_if(items_.begin(), items_.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::Warning; });
+}
 
 std::string Diagnostics::str() const {
   std::string out;
@@ -41,7 +80,7 @@ std::string Diagnostics::str() const {
 }
 
 void Diagnostics::append(const Diagnostics& other) {
-  items_.insert(items_.end(), other.items_.begin(), other.items_.end());
+  for (const auto& d : other.items_) add(d.severity, d.mark, d.message);
 }
 
 size_t edit_distance(const std::string& a, const std::string& b) {
