@@ -11,8 +11,10 @@
 #include <functional>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "schema.h"
+#include "text_check.h"
 
 namespace fs = std::filesystem;
 
@@ -20,10 +22,54 @@ namespace cardstock {
 
 namespace {
 
+// Every scalar of the tree, keys included: escapes such as "\x01", "\0" or "\e" make
+// characters the file's raw bytes did not show. A node reached again through an alias
+// (same place, same kind) is walked once, so aliases of aliases cannot blow up the walk.
+class ScalarWalk {
+ public:
+  ScalarWalk(const std::string& file, Diagnostics& d) : file_(file), d_(d) {}
+  void walk(const YAML::Node& n) {
+    if (n.IsScalar()) {
+      scalar(n);
+      return;
+    }
+    if (!n.IsMap() && !n.IsSequence()) return;
+    const auto m = n.Mark();
+    if (!seen_.insert({m.line, m.column, n.IsMap()}).second) return;
+    if (n.IsSequence()) {
+      for (const auto& item : n) walk(item);
+      return;
+    }
+    for (const auto& kv : n) {
+      walk(kv.first);
+      walk(kv.second);
+    }
+  }
+
+ private:
+  void scalar(const YAML::Node& n) {
+    const std::string& s = n.Scalar();
+    auto f = find_text_fault(s);
+    if (!f) return;
+    const std::string msg = "\"" + shown_text(s, f->offset) + "\": " + text_fault_message(*f, false);
+    if (f->error) d_.error(mark_of(n, file_), msg);
+    else d_.warning(mark_of(n, file_), msg);
+  }
+  const std::string& file_;
+  Diagnostics& d_;
+  std::set<std::tuple<int, int, bool>> seen_;
+};
+
 bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* out,
                 Diagnostics& d) {
+  // A file in UTF-16 or UTF-32 (with its byte-order mark) is decoded by yaml-cpp; its
+  // scalars are still checked below. Anything else must be UTF-8 text.
+  const bool wide = text.rfind("\xFF\xFE", 0) == 0 || text.rfind("\xFE\xFF", 0) == 0 ||
+                    text.rfind(std::string("\0\0\xFE\xFF", 4), 0) == 0;
+  if (!wide && !check_file_text(text, name, false, d)) return false;
   try {
     *out = YAML::Load(text);
+    ScalarWalk(name, d).walk(*out);
     return true;
   } catch (const YAML::DeepRecursion& e) {
     d.error({name, e.mark.line + 1, e.mark.column + 1},
@@ -316,9 +362,9 @@ bool read_file(const std::string& path, std::string* out, Diagnostics& d) {
 
 std::optional<Stock> parse_stock(const std::string& text, const std::string& name,
                                  const Templates& t, Diagnostics& d) {
+  const size_t before = d.error_count();
   YAML::Node n;
   if (!parse_yaml(text, name, &n, d)) return std::nullopt;
-  size_t before = d.error_count();
   validate(n, Schemas::stock(), name, d);
   if (!n.IsMap()) return std::nullopt;
   bool ok;

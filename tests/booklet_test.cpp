@@ -534,3 +534,27 @@ TEST(BookletFigures, FieldAnchorFindsTheLayerThatShowsAField) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+TEST(Booklet, RulesTextThatCannotBeDrawnIsAnErrorAtItsByte) {
+  EXPECT_EQ(errors_of("# Rules\n\nLatin-1: caf\xe9.\n\n- an item \x01\nand \x00 more\n"),
+            "r.md:3:13: error: byte 0xE9 is not UTF-8: save the file as UTF-8 (it looks like Latin-1 "
+            "or Windows-1252)\n"
+            "r.md:5:11: error: control character U+0001 cannot be drawn: remove it\n");
+  EXPECT_EQ(errors_of(std::string("# Rules\n\nA NUL \0 byte.\n", 23)),
+            "r.md:3:7: error: a NUL byte (U+0000) cannot be drawn: remove it\n");
+  EXPECT_EQ(errors_of("# Rules\n\nA lost letter: caf\xef\xbf\xbd.\n"),
+            "r.md:3:19: warning: U+FFFD '\xef\xbf\xbd', the replacement character, stands for a letter "
+            "lost when this text was converted from another encoding: type the letter again\n");
+  EXPECT_EQ(errors_of("\xff\xfe#\0 \0R\0"), "r.md: error: the file is UTF-16 text: save it as UTF-8\n");
+}
+
+TEST(Booklet, AByteOrderMarkIsNoPartOfTheText) {
+  const auto blocks = parse("\xef\xbb\xbf# Rules\r\n\r\nText.\r\n", game());
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(blocks[0].kind, BlockKind::Heading);
+  EXPECT_EQ(blocks[0].text, "Rules");
+}
+
+}  // namespace cardstock

@@ -211,3 +211,87 @@ TEST(Load, AbsurdLengthsAndGridSizesAreRefused) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+// Text that cannot be drawn exactly is never dropped in silence: bytes that are not
+// UTF-8, NUL bytes and control characters are errors at their exact place in the file,
+// and again at the scalar when an escape makes them only once the YAML is parsed.
+TEST(Load, TextThatIsNotUtf8IsAnErrorAtItsByte) {
+  // A Latin-1 file: é is the single byte 0xE9.
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "name: Alpha", "name: Caf\xe9 \xe9")),
+            "t.yaml:14:18: error: byte 0xE9 is not UTF-8: save the file as UTF-8 (it looks like "
+            "Latin-1 or Windows-1252)\n");
+  // In a key, in a comment, and every kind of malformed sequence, one report a line.
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "title: T\n",
+                                            "title: T\n# caf\xe9\nna\xefve: 1\n"
+                                            "a: \"\xc0\xaf\"\nb: \xed\xa0\x80\nc: x\xe2\x82\n"
+                                            "d: \xf4\x90\x80\x80\ne: \x80\n")),
+            "t.yaml:3:6: error: byte 0xE9 is not UTF-8: save the file as UTF-8 (it looks like Latin-1 or "
+            "Windows-1252)\n"
+            "t.yaml:4:3: error: byte 0xEF is not UTF-8: save the file as UTF-8 (it looks like Latin-1 or "
+            "Windows-1252)\n"
+            "t.yaml:5:5: error: bytes 0xC0 0xAF are an overlong encoding of U+002F, which UTF-8 forbids: "
+            "save the file as UTF-8\n"
+            "t.yaml:6:4: error: bytes 0xED 0xA0 0x80 encode U+D800, a UTF-16 surrogate (CESU-8), which "
+            "UTF-8 forbids: save the file as UTF-8\n"
+            "t.yaml:7:5: error: bytes 0xE2 0x82 start a UTF-8 character but end too soon: save the file "
+            "as UTF-8\n"
+            "t.yaml:8:4: error: bytes 0xF4 0x90 0x80 0x80 encode a value beyond U+10FFFF, the last "
+            "Unicode character: save the file as UTF-8\n"
+            "t.yaml:9:4: error: byte 0x80 is not UTF-8: save the file as UTF-8 (it looks like Latin-1 "
+            "or Windows-1252)\n");
+}
+
+TEST(Load, NulBytesAndControlCharactersAreErrors) {
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "name: Alpha", std::string("name: Al\0pha", 12))),
+            "t.yaml:14:17: error: a NUL byte (U+0000) cannot be drawn: remove it\n");
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "name: Alpha", "name: A\x01lpha\x0b \x1b[31m \x7f \xc2\x85")),
+            "t.yaml:14:16: error: control character U+0001 cannot be drawn: remove it\n");
+  // Escapes make them only when parsed: reported at the scalar, keys included. yaml-cpp
+  // turns "\N" into the lone byte 0x85, which is not UTF-8.
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "        name: Alpha\n",
+                                            "        name: \"A\\x01lpha\"\n        b: \"\\u0000z\"\n"
+                                            "        c: \"\\e[2J\"\n        d: \"new\\Nline\"\n"
+                                            "        \"e\\0\": 1\n        f: \"\\x7f\\x9b\"\n")),
+            "t.yaml:14:15: error: \"A\\x01lpha\": control character U+0001 cannot be drawn: remove it\n"
+            "t.yaml:15:12: error: \"\\x00z\": a NUL byte (U+0000) cannot be drawn: remove it\n"
+            "t.yaml:16:12: error: \"\\x1B[2J\": control character U+001B cannot be drawn: remove it\n"
+            "t.yaml:17:12: error: \"new\\x85line\": byte 0x85 is not UTF-8: remove it\n"
+            "t.yaml:18:9: error: \"e\\x00\": a NUL byte (U+0000) cannot be drawn: remove it\n"
+            "t.yaml:19:12: error: \"\\x7F\\x9B\": control character U+007F cannot be drawn: remove it\n"
+            "t.yaml:18:9: error: card field name 'e\\x00' must be lower-case letters, digits and _\n");
+}
+
+TEST(Load, ReplacementCharacterIsAWarningAndLayoutCharactersAreText) {
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "name: Alpha", "name: \"Caf\\uFFFD\"")),
+            "t.yaml:14:15: warning: \"Caf\xef\xbf\xbd\": U+FFFD '\xef\xbf\xbd', the replacement character, "
+            "stands for a letter lost when this text was converted from another encoding: type the "
+            "letter again\n");
+  // A byte-order mark at the start, CRLF line ends, tabs and escaped line breaks are fine.
+  std::string crlf;
+  for (char c : std::string(kGood)) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  EXPECT_EQ(testing::diagnostics_of("\xef\xbb\xbf" + crlf), "");
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "name: Alpha", "name: \"Al\\tpha\\r\\n\\L\\P\"\t# tab")), "");
+  // With the mark, columns on the first line do not count it (as yaml-cpp's do not).
+  EXPECT_EQ(testing::diagnostics_of("\xef\xbb\xbfgame: \xe9\n"),
+            "t.yaml:1:7: error: byte 0xE9 is not UTF-8: save the file as UTF-8 (it looks like Latin-1 "
+            "or Windows-1252)\n");
+}
+
+TEST(Load, TemplatesFilesAreCheckedTheSameWay) {
+  Diagnostics d;
+  EXPECT_FALSE(parse_stock("id: s\ndescription: \"Nine \\x01 cards\"\npaper: letter\ncard: poker\n"
+                           "grid: {columns: 3, rows: 3}\n# \xff\n",
+                           "s.yaml", shipped_templates(), d));
+  EXPECT_EQ(d.str(), "s.yaml:6:3: error: byte 0xFF is not UTF-8: save the file as UTF-8 (it looks like "
+                     "Latin-1 or Windows-1252)\n");
+  Diagnostics d2;
+  EXPECT_FALSE(parse_stock("id: s\ndescription: \"Nine \\x01 cards\"\npaper: letter\ncard: poker\n"
+                           "grid: {columns: 3, rows: 3}\n",
+                           "s.yaml", shipped_templates(), d2));
+  EXPECT_EQ(d2.str(), "s.yaml:2:14: error: \"Nine \\x01 cards\": control character U+0001 cannot be "
+                      "drawn: remove it\n");
+}
+
+}  // namespace cardstock

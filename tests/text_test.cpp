@@ -1,0 +1,119 @@
+// Text is never lost in silence: inputs whose text cannot be drawn exactly, run through
+// the real cardstock binary. Each case asserts the exit code, the exact messages and
+// that a failed build wrote nothing.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "output_util.h"
+
+namespace cardstock {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int status = -1;
+  std::string output;  // stdout and stderr, the case's folder written as "D"
+};
+
+// Runs cardstock with `args` (after --templates) in `dir`.
+Result cardstock(const fs::path& dir, const std::string& args) {
+  const std::string cmd = "cd '" + dir.string() + "' && '" CARDSTOCK_BINARY "' --templates '" +
+                          testing::source_dir() + "/templates' " + args + " 2>&1";
+  FILE* f = popen(cmd.c_str(), "r");
+  Result r;
+  char buf[4096];
+  while (size_t n = fread(buf, 1, sizeof buf, f)) r.output.append(buf, n);
+  const int st = pclose(f);
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  for (size_t at; (at = r.output.find(dir.string())) != std::string::npos;)
+    r.output.replace(at, dir.string().size(), "D");
+  return r;
+}
+
+void write(const fs::path& p, const std::string& bytes) {
+  std::ofstream(p, std::ios::binary) << bytes;
+}
+
+// A one-card game; `face` is its face design's layers, `card` the card's fields.
+std::string game(const std::string& layers, const std::string& card, const std::string& extra = "") {
+  return "game: g\ntitle: G\ndesigns:\n  face:\n    layers:\n" + layers +
+         "decks:\n  - id: d\n    face: face\n    stocks: [poker-3x3-letter]\n    cards:\n      - " + card +
+         "\n" + extra;
+}
+
+const std::string kNameLayer = "      - {type: text, text: \"{name}\", w: 50mm, h: 20mm}\n";
+
+// Builds `yaml` (as g.yaml) into D/out; a failed build must leave D/out empty.
+Result build(const std::string& name, const std::string& yaml, const std::string& flags = "",
+          const std::string& md = "") {
+  const fs::path dir = testing::fresh_dir("text-" + name);
+  write(dir / "g.yaml", yaml);
+  if (!md.empty()) write(dir / "r.md", md);
+  Result r = cardstock(dir, "build g.yaml -o out " + flags);
+  if (r.status != 0) {
+    std::error_code ec;
+    EXPECT_TRUE(!fs::exists(dir / "out" / "g") || fs::is_empty(dir / "out" / "g")) << name;
+  }
+  fs::remove_all(dir);
+  return r;
+}
+
+}  // namespace
+
+TEST(Text, Latin1FileIsRefusedAtEachBadLine) {
+  Result r = build("latin1", game(kNameLayer, "{id: a, name: Caf\xe9}", "# na\xefve \xe9\n"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output,
+            "g.yaml:12:26: error: byte 0xE9 is not UTF-8: save the file as UTF-8 (it looks like Latin-1 "
+            "or Windows-1252)\n"
+            "g.yaml:13:5: error: byte 0xEF is not UTF-8: save the file as UTF-8 (it looks like Latin-1 "
+            "or Windows-1252)\n"
+            "g.yaml: 2 error(s), 0 warning(s); nothing written\n");
+}
+
+TEST(Text, NulByteInTheFileIsAnError) {
+  Result r = build("nul", game(kNameLayer, std::string("{id: a, name: Al\0pha}", 22)));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output,
+            "g.yaml:12:25: error: a NUL byte (U+0000) cannot be drawn: remove it\n"
+            "g.yaml: 1 error(s), 0 warning(s); nothing written\n");
+}
+
+TEST(Text, EscapedControlCharacterIsAnErrorAtItsScalar) {
+  Result r = build("escape", game(kNameLayer, "{id: a, name: \"Al\\x01pha\"}"));
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output,
+            "g.yaml:12:23: error: \"Al\\x01pha\": control character U+0001 cannot be drawn: remove it\n"
+            "g.yaml: 1 error(s), 0 warning(s); nothing written\n");
+}
+
+TEST(Text, BookletSourceIsCheckedLikeTheGameFile) {
+  Result r = build("booklet", game(kNameLayer, "{id: a, name: Alpha}", "booklet: {source: r.md}\n"), "",
+                "# Rules\n\nCaf\xe9 au lait.\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output,
+            "r.md:3:4: error: byte 0xE9 is not UTF-8: save the file as UTF-8 (it looks like Latin-1 or "
+            "Windows-1252)\n"
+            "g.yaml: 1 error(s), 0 warning(s); nothing written\n");
+}
+
+TEST(Text, ReplacementCharacterWarnsAndFailsUnderStrict) {
+  const std::string y = game(kNameLayer, "{id: a, name: \"Caf\\uFFFD\"}");
+  const std::string msg =
+      "g.yaml:12:23: warning: \"Caf\xef\xbf\xbd\": U+FFFD '\xef\xbf\xbd', the replacement character, stands "
+      "for a letter lost when this text was converted from another encoding: type the letter again\n";
+  Result r = build("fffd", y);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.output.substr(0, msg.size()), msg);
+  r = build("fffd-strict", y, "--strict");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output, msg.substr(0, msg.find("warning:")) + "error:" + msg.substr(msg.find("warning:") + 8) +
+                          "g.yaml: 1 error(s), 0 warning(s); nothing written\n");
+}
+
+}  // namespace cardstock
