@@ -22,13 +22,17 @@ namespace cardstock {
 
 namespace {
 
-// Every scalar of the tree, keys included: escapes such as "\x01", "\0" or "\e" make
-// characters the file's raw bytes did not show. A node reached again through an alias
-// (same place, same kind) is walked once, so aliases of aliases cannot blow up the walk.
-class ScalarWalk {
+// Checks what yaml-cpp accepts but would lose or merge in silence, over the whole tree:
+// every scalar, keys included, must be text that can be drawn (escapes such as "\x01",
+// "\0" or "\e" make characters the file's raw bytes did not show), and no map may hold
+// a key twice (yaml-cpp keeps both; readers would take one and drop the other). A node
+// reached again through an alias (same place, same kind) is walked once, so aliases of
+// aliases cannot blow the walk up.
+class YamlWalk {
  public:
-  ScalarWalk(const std::string& file, Diagnostics& d) : file_(file), d_(d) {}
-  void walk(const YAML::Node& n) {
+  YamlWalk(const std::string& file, Diagnostics& d) : file_(file), d_(d) {}
+  // `where` names the collection for messages: "'designs'", "an entry of 'cards'".
+  void walk(const YAML::Node& n, const std::string& where) {
     if (n.IsScalar()) {
       scalar(n);
       return;
@@ -37,12 +41,23 @@ class ScalarWalk {
     const auto m = n.Mark();
     if (!seen_.insert({m.line, m.column, n.IsMap()}).second) return;
     if (n.IsSequence()) {
-      for (const auto& item : n) walk(item);
+      const std::string item = where == "the file" ? where : "an entry of " + where;
+      for (const auto& x : n) walk(x, item);
       return;
     }
+    std::map<std::string, YAML::Node> keys;
     for (const auto& kv : n) {
-      walk(kv.first);
-      walk(kv.second);
+      walk(kv.first, where);
+      if (kv.first.IsScalar()) {
+        const std::string& k = kv.first.Scalar();
+        auto [first, fresh] = keys.emplace(k, kv.first);
+        if (!fresh) {
+          d_.error(mark_of(kv.first, file_), "'" + k + "' is defined twice in " + where +
+                                                 ": rename or remove one");
+          d_.note(mark_of(first->second, file_), "'" + k + "' is first defined here");
+        }
+      }
+      walk(kv.second, kv.first.IsScalar() ? "'" + kv.first.Scalar() + "'" : where);
     }
   }
 
@@ -69,7 +84,7 @@ bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* ou
   if (!wide && !check_file_text(text, name, false, d)) return false;
   try {
     *out = YAML::Load(text);
-    ScalarWalk(name, d).walk(*out);
+    YamlWalk(name, d).walk(*out, "the file");
     return true;
   } catch (const YAML::DeepRecursion& e) {
     d.error({name, e.mark.line + 1, e.mark.column + 1},
@@ -87,6 +102,44 @@ bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* ou
 void unknown(Diagnostics& d, const Mark& m, const std::string& what, const std::string& name,
              const std::vector<std::string>& known) {
   d.error(m, "unknown " + what + " '" + name + "'" + did_you_mean(name, known));
+}
+
+// The second use of a name that must be unique is an error, with a note at the first.
+class UniqueNames {
+ public:
+  /// True if `name` is new; else reports `message` at `m` and where `name` was first used.
+  bool add(const std::string& name, const Mark& m, const std::string& message, Diagnostics& d,
+           const std::string& used = "used") {
+    auto [first, fresh] = first_.emplace(name, m);
+    if (!fresh) {
+      d.error(m, message);
+      d.note(first->second, "'" + name + "' is first " + used + " here");
+    }
+    return fresh;
+  }
+
+ private:
+  std::map<std::string, Mark> first_;
+};
+
+// Papers, card sizes and stocks are found by id or alias: every name of one must be
+// unique among all of them, or a deck naming it would get whichever came first.
+template <class T>
+bool names_unique(const std::vector<T>& known, const T& x, const std::string& what, Diagnostics& d) {
+  std::vector<std::string> names{x.id};
+  names.insert(names.end(), x.aliases.begin(), x.aliases.end());
+  for (const auto& n : names)
+    for (const auto& k : known) {
+      const bool taken = k.id == n || std::find(k.aliases.begin(), k.aliases.end(), n) != k.aliases.end();
+      if (!taken) continue;
+      d.error(x.mark, n == x.id && k.id == n
+                          ? what + " '" + n + "' is defined twice"
+                          : what + " '" + x.id + "': the name '" + n + "' is already one of " + what +
+                                " '" + k.id + "'");
+      d.note(k.mark, what + " '" + k.id + "' is first defined here");
+      return false;
+    }
+  return true;
 }
 
 Paper read_paper(const YAML::Node& n, const std::string& file) {
@@ -236,7 +289,16 @@ void read_designs(const YAML::Node& map, const std::string& file, const FontSet&
   if (!map || !map.IsMap()) return;
   for (const auto& kv : map) {
     const std::string name = kv.first.Scalar();
-    (*out)[name] = read_design(name, kv.second, file, fonts, d);
+    Design des = read_design(name, kv.second, file, fonts, d);
+    // Twice in one file is a duplicate key (reported by the walk); in two templates files
+    // one would replace the other unseen.
+    auto it = out->find(name);
+    if (it != out->end() && it->second.mark.file != file) {
+      d.error(des.mark, "design '" + name + "' is defined twice in the templates");
+      d.note(it->second.mark, "design '" + name + "' is first defined here");
+      continue;
+    }
+    (*out)[name] = std::move(des);
   }
 }
 
@@ -385,25 +447,30 @@ Templates load_templates(const std::string& dir, Diagnostics& d) {
   if (auto n = load_checked((root / "papers.yaml").string(), Schemas::papers_file(), d)) {
     for (const auto& p : (*n)["papers"]) {
       if (!p.IsMap()) continue;
-      t.papers.push_back(read_paper(p, (root / "papers.yaml").string()));
-      check_positive_size(t.papers.back(), "paper", d);
+      Paper paper = read_paper(p, (root / "papers.yaml").string());
+      check_positive_size(paper, "paper", d);
+      if (names_unique(t.papers, paper, "paper", d)) t.papers.push_back(std::move(paper));
     }
   }
   if (auto n = load_checked((root / "cards.yaml").string(), Schemas::cards_file(), d)) {
     for (const auto& c : (*n)["cards"]) {
       if (!c.IsMap()) continue;
-      t.cards.push_back(read_card_size(c, (root / "cards.yaml").string(), d));
-      check_positive_size(t.cards.back(), "card size", d);
+      CardSize card = read_card_size(c, (root / "cards.yaml").string(), d);
+      check_positive_size(card, "card size", d);
+      if (names_unique(t.cards, card, "card size", d)) t.cards.push_back(std::move(card));
     }
   }
   const std::string fonts_path = (root / "fonts.yaml").string();
   if (auto n = load_checked(fonts_path, Schemas::fonts_file(), d)) {
     Reader r(*n, Schemas::fonts_file(), fonts_path);
     t.fonts.default_family = r.str("default");
+    UniqueNames families;
     for (const auto& f : (*n)["fonts"]) {
       if (!f.IsMap()) continue;
       Reader fr(f, Schemas::font(), fonts_path);
-      t.fonts.families.push_back({fr.str("family"), fr.str("package"), fr.list("files")});
+      FontFamily fam{fr.str("family"), fr.str("package"), fr.list("files"), fr.mark()};
+      if (families.add(fam.family, fr.mark("family"), "font family '" + fam.family + "' is listed twice", d))
+        t.fonts.families.push_back(std::move(fam));
     }
     t.fonts.hyphenation = r.str("hyphenation");
     t.fonts.hyphenation_package = r.str("hyphenation_package");
@@ -414,13 +481,8 @@ Templates load_templates(const std::string& dir, Diagnostics& d) {
   for (const auto& path : yaml_files(root / "stocks")) {
     std::string text;
     if (!read_file(path, &text, d)) continue;
-    if (auto s = parse_stock(text, path, t, d)) {
-      if (t.find_stock(s->id)) {
-        d.error(s->mark, "stock '" + s->id + "' is defined twice");
-        continue;
-      }
-      t.stocks.push_back(*s);
-    }
+    if (auto s = parse_stock(text, path, t, d))
+      if (names_unique(t.stocks, *s, "stock", d)) t.stocks.push_back(*s);
   }
   for (const auto& path : yaml_files(root / "designs")) {
     if (auto n = load_checked(path, Schemas::designs_file(), d))
@@ -507,7 +569,7 @@ Facts read_facts(const YAML::Node& n, const std::string& file, Diagnostics& d) {
     if (entries) d.error(mark_of(entries, file), "'entries' must be a list of maps");
     return f;
   }
-  std::set<std::string> seen;
+  UniqueNames seen;
   for (const auto& e : entries) {
     if (!e.IsMap()) {
       d.error(mark_of(e, file), "a fact entry must be a map");
@@ -532,10 +594,7 @@ Facts read_facts(const YAML::Node& n, const std::string& file, Diagnostics& d) {
       continue;
     }
     fe.key = it->second[0];
-    if (!seen.insert(fe.key).second) {
-      d.error(fe.mark, "fact entry '" + fe.key + "' is listed twice");
-      continue;
-    }
+    if (!seen.add(fe.key, fe.mark, "fact entry '" + fe.key + "' is listed twice", d, "listed")) continue;
     f.entries.push_back(std::move(fe));
   }
   return f;
@@ -559,12 +618,16 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
     stock_names.push_back({stocks.Scalar(), mark_of(stocks, file)});
   else
     for (const auto& s : r.list("stocks")) stock_names.push_back({s, r.mark()});
+  UniqueNames listed;
   for (const auto& [name, m] : stock_names) {
     const Stock* s = t.find_stock(name);
     if (!s) {
       unknown(d, m, "stock", name, t.stock_names());
       continue;
     }
+    // Each stock makes one output file per deck: twice would write it twice.
+    if (!listed.add(s->id, m, "stock '" + s->id + "' is listed twice in deck '" + deck.id + "'", d, "listed"))
+      continue;
     if (!deck.card.id.empty() && s->card.id != deck.card.id) {
       d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards (" +
                      format_number(s->card.width.in_mm()) + " x " +
@@ -643,7 +706,7 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
 
   YAML::Node cards = r.node("cards");
   if (cards && cards.IsSequence()) {
-    std::set<std::string> ids;
+    UniqueNames ids;
     int n_card = 0;
     for (const auto& c : cards) {
       ++n_card;
@@ -662,8 +725,7 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
       card.back = cr.str("back");
       check_design(card.face, cr.mark("face"));
       check_design(card.back, cr.mark("back"));
-      if (!ids.insert(card.id).second)
-        d.error(cr.mark("id"), "card id '" + card.id + "' is used twice in deck '" + deck.id + "'");
+      ids.add(card.id, cr.mark("id"), "card id '" + card.id + "' is used twice in deck '" + deck.id + "'", d);
       for (const auto& kv : c) {
         const std::string k = kv.first.Scalar();
         if (Schemas::card().find(k)) continue;
@@ -841,19 +903,23 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
       for (const auto* c : {&l.fill, &l.stroke, &l.color}) check_literal_color(*c, l.mark, g, d);
   }
   YAML::Node decks = r.node("decks");
-  std::set<std::string> deck_ids;
+  UniqueNames deck_ids, board_ids;
   if (decks && decks.IsSequence()) {
     for (const auto& dn : decks) {
       if (!dn.IsMap()) continue;
       Deck deck = read_deck(dn, name, t, g, d);
-      if (!deck_ids.insert(deck.id).second)
-        d.error(deck.mark, "deck id '" + deck.id + "' is used twice");
+      deck_ids.add(deck.id, deck.mark, "deck id '" + deck.id + "' is used twice", d);
       g.decks.push_back(std::move(deck));
     }
   }
   if (YAML::Node boards = r.node("boards"); boards && boards.IsSequence())
-    for (const auto& bn : boards)
-      if (bn.IsMap()) g.boards.push_back(read_board(bn, name, d));
+    for (const auto& bn : boards) {
+      if (!bn.IsMap()) continue;
+      Board b = read_board(bn, name, d);
+      // Its id names the board's output files: a second one would overwrite the first.
+      board_ids.add(b.id, b.mark, "board id '" + b.id + "' is used twice", d);
+      g.boards.push_back(std::move(b));
+    }
   read_tables(r.node("tables"), name, &g, d);
   if (YAML::Node bn = r.node("booklet"); bn && bn.IsMap()) read_booklet(bn, name, t.fonts, &g, d);
   return g;  // possibly partial: callers must check `d` for errors

@@ -74,6 +74,7 @@ struct FontFamily {
   std::string family;
   std::string package;
   std::vector<std::string> files;
+  Mark mark;
 };
 
 struct FontSet {

@@ -564,8 +564,7 @@ bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Dia
   std::set<std::string> seen;
   for (const auto& kv : n) {
     const std::string key = kv.first.Scalar();
-    if (!seen.insert(key).second) {
-      d.error(mark_of(kv.first, file), "duplicate key '" + key + "' in " + s.name);
+    if (!seen.insert(key).second) {  // reported (with its first place) by the loader's walk
       ok = false;
       continue;
     }

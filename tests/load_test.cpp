@@ -1,6 +1,10 @@
 #include "load.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "layout.h"
 #include "test_util.h"
@@ -154,6 +158,7 @@ TEST(Load, AbsurdCountIsOutOfRange) {
 TEST(Load, DuplicateCardIdsAndBadFieldNames) {
   EXPECT_EQ(diagnostics_of(std::string(kGood) + "      - id: a\n        name: Beta\n        Bad: 1\n"),
             "t.yaml:15:13: error: card id 'a' is used twice in deck 'd'\n"
+            "t.yaml:13:13: note: 'a' is first used here\n"
             "t.yaml:17:9: error: card field name 'Bad' must be lower-case letters, digits and _\n");
 }
 
@@ -292,6 +297,122 @@ TEST(Load, TemplatesFilesAreCheckedTheSameWay) {
                            "s.yaml", shipped_templates(), d2));
   EXPECT_EQ(d2.str(), "s.yaml:2:14: error: \"Nine \\x01 cards\": control character U+0001 cannot be "
                       "drawn: remove it\n");
+}
+
+}  // namespace cardstock
+
+namespace cardstock {
+
+// yaml-cpp keeps both entries of a key written twice, and each reader took one of them:
+// every map a user writes reports the second at its place, with a note at the first.
+TEST(Load, DuplicateKeysInAnyMapAreErrorsWithANoteAtTheFirst) {
+  const std::string y = R"(game: t
+title: T
+colors: {ink: "#000", paper: "#fff", ink: "#111"}
+designs:
+  face:
+    layers:
+      - {type: text, text: "{name}", size: 9pt, size: 10pt}
+  face:
+    background: ink
+decks:
+  - id: d
+    face: face
+    stocks: [poker-3x3-letter]
+    expect: {total: 1, by: name, counts: {Alpha: 1, Alpha: 1}}
+    cards:
+      - id: a
+        name: Alpha
+        name: Beta
+tables:
+  t: {columns: [a], rows: [[1]]}
+  t: {columns: [b], rows: [[2]]}
+title: U
+)";
+  EXPECT_EQ(testing::diagnostics_of(y),
+            "t.yaml:3:38: error: 'ink' is defined twice in 'colors': rename or remove one\n"
+            "t.yaml:3:10: note: 'ink' is first defined here\n"
+            "t.yaml:7:49: error: 'size' is defined twice in an entry of 'layers': rename or remove one\n"
+            "t.yaml:7:38: note: 'size' is first defined here\n"
+            "t.yaml:8:3: error: 'face' is defined twice in 'designs': rename or remove one\n"
+            "t.yaml:5:3: note: 'face' is first defined here\n"
+            "t.yaml:14:53: error: 'Alpha' is defined twice in 'counts': rename or remove one\n"
+            "t.yaml:14:43: note: 'Alpha' is first defined here\n"
+            "t.yaml:18:9: error: 'name' is defined twice in an entry of 'cards': rename or remove one\n"
+            "t.yaml:17:9: note: 'name' is first defined here\n"
+            "t.yaml:21:3: error: 't' is defined twice in 'tables': rename or remove one\n"
+            "t.yaml:20:3: note: 't' is first defined here\n"
+            "t.yaml:22:1: error: 'title' is defined twice in the file: rename or remove one\n"
+            "t.yaml:2:1: note: 'title' is first defined here\n");
+  // Keys are compared as written: quoting or escapes that make the same text are the same key.
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "        name: Alpha\n",
+                                            "        name: Alpha\n        \"n\\x61me\": Beta\n")),
+            "t.yaml:15:9: error: 'name' is defined twice in an entry of 'cards': rename or remove one\n"
+            "t.yaml:14:9: note: 'name' is first defined here\n");
+}
+
+TEST(Load, DuplicateIdsPointAtTheFirst) {
+  const std::string y = R"(game: t
+title: T
+designs:
+  face: {layers: [{type: rect}]}
+decks:
+  - id: d
+    face: face
+    stocks: [poker-3x3-letter, poker-letter]
+    facts:
+      key: name
+      entries:
+        - {name: x}
+        - {name: x}
+    cards: [{id: a, name: x}]
+  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: b, name: x}]}
+boards:
+  - {id: b, deck: d, rows: [[a]]}
+  - {id: b, deck: d, rows: [[a]]}
+)";
+  EXPECT_EQ(testing::diagnostics_of(y),
+            "t.yaml:8:32: error: stock 'poker-3x3-letter' is listed twice in deck 'd'\n"
+            "t.yaml:8:14: note: 'poker-3x3-letter' is first listed here\n"
+            "t.yaml:13:11: error: fact entry 'x' is listed twice\n"
+            "t.yaml:12:11: note: 'x' is first listed here\n"
+            "t.yaml:15:5: error: deck id 'd' is used twice\n"
+            "t.yaml:6:5: note: 'd' is first used here\n"
+            "t.yaml:18:5: error: board id 'b' is used twice\n"
+            "t.yaml:17:5: note: 'b' is first used here\n");
+}
+
+TEST(Load, TemplatesNamesAreUniqueAcrossFiles) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("cardstock-dup-templates-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::copy(testing::source_dir() + "/templates", dir, fs::copy_options::recursive);
+  {
+    std::ofstream(dir / "stocks" / "zz-copy.yaml")
+        << "id: my-stock\naliases: [poker-letter]\npaper: letter\ncard: poker\ngrid: {columns: 3, rows: 3}\n";
+    fs::create_directories(dir / "designs");
+    std::ofstream(dir / "designs" / "a.yaml") << "designs:\n  plain: {background: \"#fff\"}\n";
+    std::ofstream(dir / "designs" / "b.yaml") << "designs:\n  plain: {background: \"#000\"}\n";
+    std::ifstream in(dir / "fonts.yaml");
+    std::string fonts((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    fonts.insert(fonts.find("fonts:\n") + 7,
+                 "  - {family: Noto Serif, files: [/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf]}\n");
+    std::ofstream(dir / "fonts.yaml") << fonts;
+  }
+  Diagnostics d;
+  load_templates(dir.string(), d);
+  std::string out = d.str();
+  for (size_t at; (at = out.find(dir.string())) != std::string::npos;) out.replace(at, dir.string().size(), "T");
+  fs::remove_all(dir);
+  // The copy is the first entry of the list now, the shipped Noto Serif a later one.
+  EXPECT_EQ(out,
+            "T/fonts.yaml:14:13: error: font family 'Noto Serif' is listed twice\n"
+            "T/fonts.yaml:6:14: note: 'Noto Serif' is first used here\n"
+            "T/stocks/zz-copy.yaml:1:1: error: stock 'my-stock': the name 'poker-letter' is already one of "
+            "stock 'poker-3x3-letter'\n"
+            "T/stocks/poker-3x3-letter.yaml:1:1: note: stock 'poker-3x3-letter' is first defined here\n"
+            "T/designs/b.yaml:2:10: error: design 'plain' is defined twice in the templates\n"
+            "T/designs/a.yaml:2:10: note: design 'plain' is first defined here\n");
 }
 
 }  // namespace cardstock

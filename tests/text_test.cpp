@@ -116,4 +116,19 @@ TEST(Text, ReplacementCharacterWarnsAndFailsUnderStrict) {
                           "g.yaml: 1 error(s), 0 warning(s); nothing written\n");
 }
 
+TEST(Text, DuplicateDesignAndColourAreErrorsWithNotes) {
+  const std::string y = "game: g\ntitle: G\ncolors:\n  ink: \"#203050\"\n  ink: \"#000000\"\ndesigns:\n"
+                        "  face:\n    layers: [{type: text, text: \"{name}\", color: ink}]\n"
+                        "  face:\n    background: ink\n"
+                        "decks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: a, name: A}]}\n";
+  Result r = build("dup", y);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output,
+            "g.yaml:5:3: error: 'ink' is defined twice in 'colors': rename or remove one\n"
+            "g.yaml:4:3: note: 'ink' is first defined here\n"
+            "g.yaml:9:3: error: 'face' is defined twice in 'designs': rename or remove one\n"
+            "g.yaml:7:3: note: 'face' is first defined here\n"
+            "g.yaml: 2 error(s), 0 warning(s); nothing written\n");
+}
+
 }  // namespace cardstock
