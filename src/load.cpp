@@ -75,16 +75,45 @@ class YamlWalk {
   std::set<std::tuple<int, int, bool>> seen_;
 };
 
-bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* out,
-                Diagnostics& d) {
+// Where a later document starts: the '---' (or '...') line at or before `line` (0-based).
+Mark document_start(const std::string& text, int line, const std::string& file, std::string* marker) {
+  std::vector<size_t> starts{0};
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') starts.push_back(i + 1);
+  for (int l = std::min<int>(line, static_cast<int>(starts.size()) - 1); l >= 0; --l) {
+    const std::string_view s = std::string_view(text).substr(starts[l]);
+    for (const char* m : {"---", "..."})
+      if (s.substr(0, 3) == m && (s.size() == 3 || s[3] == ' ' || s[3] == '\t' || s[3] == '\r' || s[3] == '\n')) {
+        *marker = m;
+        return {file, l + 1, 1};
+      }
+  }
+  *marker = "---";
+  return {file, line + 1, 1};
+}
+
+// Parses the one YAML document of a file (`what`: "a game file", for messages).
+bool parse_yaml(const std::string& text, const std::string& name, const std::string& what,
+                YAML::Node* out, Diagnostics& d) {
   // A file in UTF-16 or UTF-32 (with its byte-order mark) is decoded by yaml-cpp; its
   // scalars are still checked below. Anything else must be UTF-8 text.
   const bool wide = text.rfind("\xFF\xFE", 0) == 0 || text.rfind("\xFE\xFF", 0) == 0 ||
                     text.rfind(std::string("\0\0\xFE\xFF", 4), 0) == 0;
   if (!wide && !check_file_text(text, name, false, d)) return false;
   try {
-    *out = YAML::Load(text);
+    const std::vector<YAML::Node> docs = YAML::LoadAll(text);
+    *out = docs.empty() ? YAML::Node() : docs[0];
     YamlWalk(name, d).walk(*out, "the file");
+    // yaml-cpp's Load reads the first document and drops the rest unseen. An empty one
+    // (a '---' with nothing after it) loses nothing.
+    static const char* nth[] = {"", "second", "third"};
+    for (size_t i = 1; i < docs.size(); ++i) {
+      if (docs[i].IsNull()) continue;
+      std::string marker;
+      const Mark m = document_start(text, docs[i].Mark().line, name, &marker);
+      d.error(m, what + " holds one YAML document; this " + (i < 3 ? nth[i] : "further") +
+                     " document (after '" + marker + "') would be ignored: join it to the first or remove it");
+    }
     return true;
   } catch (const YAML::DeepRecursion& e) {
     d.error({name, e.mark.line + 1, e.mark.column + 1},
@@ -318,7 +347,7 @@ std::optional<YAML::Node> load_checked(const std::string& path, const Schema& s,
   std::string text;
   if (!read_file(path, &text, d)) return std::nullopt;
   YAML::Node n;
-  if (!parse_yaml(text, path, &n, d)) return std::nullopt;
+  if (!parse_yaml(text, path, "a templates file", &n, d)) return std::nullopt;
   if (!validate(n, s, path, d)) {
     if (!n.IsMap()) return std::nullopt;
   }
@@ -426,7 +455,7 @@ std::optional<Stock> parse_stock(const std::string& text, const std::string& nam
                                  const Templates& t, Diagnostics& d) {
   const size_t before = d.error_count();
   YAML::Node n;
-  if (!parse_yaml(text, name, &n, d)) return std::nullopt;
+  if (!parse_yaml(text, name, "a stock file", &n, d)) return std::nullopt;
   validate(n, Schemas::stock(), name, d);
   if (!n.IsMap()) return std::nullopt;
   bool ok;
@@ -875,7 +904,7 @@ void read_booklet(const YAML::Node& n, const std::string& file, const FontSet& f
 std::optional<Game> parse_game(const std::string& text, const std::string& name,
                                const std::string& dir, const Templates& t, Diagnostics& d) {
   YAML::Node n;
-  if (!parse_yaml(text, name, &n, d)) return std::nullopt;
+  if (!parse_yaml(text, name, "a game file", &n, d)) return std::nullopt;
   validate(n, Schemas::game(), name, d);
   if (!n.IsMap()) return std::nullopt;
   Reader r(n, Schemas::game(), name);

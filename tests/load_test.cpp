@@ -416,3 +416,26 @@ TEST(Load, TemplatesNamesAreUniqueAcrossFiles) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+// yaml-cpp's Load read the first document of a file and dropped the rest unseen.
+TEST(Load, ASecondYamlDocumentIsAnError) {
+  EXPECT_EQ(testing::diagnostics_of(std::string(kGood) + "---\n      - id: b\n        name: Beta\n...\nc: 1\n"),
+            "t.yaml:15:1: error: a game file holds one YAML document; this second document (after '---') "
+            "would be ignored: join it to the first or remove it\n"
+            "t.yaml:18:1: error: a game file holds one YAML document; this third document (after '...') "
+            "would be ignored: join it to the first or remove it\n");
+  // An explicit start, an end marker and an empty last document lose nothing.
+  EXPECT_EQ(testing::diagnostics_of("# a game\n--- # starts here\n" + std::string(kGood) + "...\n---\n"), "");
+  // Errors in a later document are no longer skipped either.
+  EXPECT_EQ(testing::diagnostics_of(std::string(kGood) + "---\nx: [unclosed\n"),
+            "t.yaml:17:1: error: YAML syntax: end of sequence flow not found\n");
+  Diagnostics d;
+  EXPECT_FALSE(parse_stock("id: s\npaper: letter\ncard: poker\ngrid: {columns: 3, rows: 3}\n--- \nid: t\n",
+                           "s.yaml", shipped_templates(), d));
+  EXPECT_EQ(d.str(), "s.yaml:5:1: error: a stock file holds one YAML document; this second document (after "
+                     "'---') would be ignored: join it to the first or remove it\n");
+}
+
+}  // namespace cardstock

@@ -131,4 +131,13 @@ TEST(Text, DuplicateDesignAndColourAreErrorsWithNotes) {
             "g.yaml: 2 error(s), 0 warning(s); nothing written\n");
 }
 
+TEST(Text, ASecondDocumentIsAnError) {
+  Result r = build("docs", game(kNameLayer, "{id: a, name: Alpha}") + "---\ntitle: Second\n");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.output,
+            "g.yaml:13:1: error: a game file holds one YAML document; this second document (after '---') "
+            "would be ignored: join it to the first or remove it\n"
+            "g.yaml: 1 error(s), 0 warning(s); nothing written\n");
+}
+
 }  // namespace cardstock
