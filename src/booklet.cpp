@@ -806,6 +806,8 @@ Booklet booklet_from_text(const Game& g, const std::string& text, const std::str
   }
   for (const auto& dk : g.decks) b.parts.push_back({part_name(g, dk), dk.total_cards()});
   b.blocks = parse_booklet(text, file, g, d);
+  b.text = text.rfind("\xEF\xBB\xBF", 0) == 0 ? text.substr(3) : text;
+  b.mark = g.booklet ? g.booklet->mark : g.mark;
   return b;
 }
 

@@ -246,6 +246,9 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
   if (s.find("bleed")) l.bleed = r.boolean("bleed");
   if (l.type == LayerType::Text) {
     l.text = r.str("text");
+    l.text_mark = r.mark("text");
+    l.style_mark = r.mark("style");
+    l.weight_mark = r.mark("weight");
     l.font = r.str("font");
     if (!fonts.has(l.font)) {
       std::vector<std::string> names;
@@ -497,7 +500,9 @@ Templates load_templates(const std::string& dir, Diagnostics& d) {
     for (const auto& f : (*n)["fonts"]) {
       if (!f.IsMap()) continue;
       Reader fr(f, Schemas::font(), fonts_path);
-      FontFamily fam{fr.str("family"), fr.str("package"), fr.list("files"), fr.mark()};
+      FontFamily fam{fr.str("family"), fr.str("package"), fr.list("files"), fr.mark(),
+                     fr.list("scripts"),  fr.list("fallback_for"), fr.mark("scripts"),
+                     fr.mark("fallback_for")};
       if (families.add(fam.family, fr.mark("family"), "font family '" + fam.family + "' is listed twice", d))
         t.fonts.families.push_back(std::move(fam));
     }

@@ -75,6 +75,12 @@ struct FontFamily {
   std::string package;
   std::vector<std::string> files;
   Mark mark;
+  // Unicode scripts (GLib names: "hebrew", "arabic", "common" for digits, punctuation
+  // and symbols) the family is there for: suggested when text in another family needs
+  // them. Those in `fallback_for` it also draws inside text set in another family
+  // without a word (Hebrew words in English text); any other fallback is reported.
+  std::vector<std::string> scripts, fallback_for;
+  Mark scripts_mark, fallback_mark;
 };
 
 struct FontSet {
@@ -102,6 +108,7 @@ struct Layer {
   Length stroke_width, radius;
   bool bleed = false;
   std::string text;          // template
+  Mark text_mark, style_mark, weight_mark;  // of those keys' values (else the layer's)
   std::string font;
   bool bold = false, italic = false;
   Length size, min_size;

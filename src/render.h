@@ -50,6 +50,10 @@ class Typesetter : public TextMeasurer {
                      double wrap_width) const override;
   std::vector<double> line_heights(const std::string& text, const TextStyle& style,
                                    double wrap_width) const override;
+  /// Which fonts drew `text`, as set for measuring (see FontIssue and fonts.yaml's
+  /// `scripts` and `fallback`).
+  std::vector<FontIssue> font_issues(const std::string& text, const TextStyle& style,
+                                     double wrap_width) const override;
   /// Opens and decodes an image (SVG or PNG) within the limits above and keeps it for
   /// drawing. Returns false with *err saying why it cannot be used.
   bool check_image(const std::string& path, std::string* err) const;

@@ -346,7 +346,13 @@ const Schema& Schemas::font() {
                         "a font family of the private font set",
                         {R("family", K::String, "family name used in designs"),
                          F("package", K::String, "Debian package that installs the files"),
-                         R("files", K::StringList, "font files")}};
+                         R("files", K::StringList, "font files"),
+                         F("scripts", K::StringList,
+                           "Unicode scripts the family is for (hebrew, arabic, common for digits, "
+                           "punctuation and symbols): suggested when a text needs them"),
+                         F("fallback_for", K::StringList,
+                           "scripts the family draws inside text set in another family without a "
+                           "warning (Hebrew words in English text)")}};
   return s;
 }
 

@@ -558,3 +558,49 @@ TEST(Booklet, AByteOrderMarkIsNoPartOfTheText) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+namespace {
+
+// Arabic letters are drawn by another family (see layout_test's FontsFake).
+class ArabicFake : public FixedMeasurer {
+ public:
+  std::vector<FontIssue> font_issues(const std::string& text, const TextStyle& st, double) const override {
+    if (text.find("\xd9\x85") == std::string::npos) return {};
+    FontIssue f;
+    f.family = st.font;
+    f.used = "DejaVu Sans";
+    f.script = "arabic";
+    f.chars = {U'\u0645'};
+    f.suggest = {"Noto Sans Arabic"};
+    return {f};
+  }
+};
+
+}  // namespace
+
+// Booklet text is checked as drawn: a problem is reported at the character in the
+// Markdown, or at the directive whose table holds it, once for both paper sizes.
+TEST(BookletPagination, FontIssuesPointAtTheCharacter) {
+  std::string y = kGame;
+  y.replace(y.find("name: Gamma"), 11, "name: \"مرحبا\"");
+  Game g = game(y);
+  Diagnostics d;
+  Booklet b = booklet_from_text(g, "# Rules\n\nThe word\nfor peace is سلام.\n\n{{fields cards name}}\n", "r.md", d);
+  ASSERT_EQ(d.str(), "");
+  b.body_font = "Noto Serif";  // as a booklet section's defaults
+  b.heading_font = "Noto Sans";
+  ArabicFake m;
+  layout_booklet(b, 396, 612, m, nullptr, d);
+  layout_booklet(b, 420, 595, m, nullptr, d);
+  EXPECT_EQ(d.str(),
+            "r.md:4:20: warning: 'سلام.' has Arabic characters (U+0645 'م') that Noto Serif does not have: "
+            "they are drawn in DejaVu Sans instead (let Noto Sans Arabic draw them: add arabic to its "
+            "fallback_for in templates/fonts.yaml)\n"
+            "r.md:6:3: warning: 'مرحبا' has Arabic characters (U+0645 'م') that Noto Sans does not have: they "
+            "are drawn in DejaVu Sans instead (let Noto Sans Arabic draw them: add arabic to its "
+            "fallback_for in templates/fonts.yaml)\n");
+}
+
+}  // namespace cardstock

@@ -393,21 +393,18 @@ TEST(Load, TemplatesNamesAreUniqueAcrossFiles) {
     fs::create_directories(dir / "designs");
     std::ofstream(dir / "designs" / "a.yaml") << "designs:\n  plain: {background: \"#fff\"}\n";
     std::ofstream(dir / "designs" / "b.yaml") << "designs:\n  plain: {background: \"#000\"}\n";
-    std::ifstream in(dir / "fonts.yaml");
-    std::string fonts((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    fonts.insert(fonts.find("fonts:\n") + 7,
-                 "  - {family: Noto Serif, files: [/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf]}\n");
-    std::ofstream(dir / "fonts.yaml") << fonts;
+    std::ofstream(dir / "fonts.yaml") << "default: Noto Sans\nfonts:\n"
+                                         "  - {family: Noto Sans, files: [/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf]}\n"
+                                         "  - {family: Noto Sans, files: [/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf]}\n";
   }
   Diagnostics d;
   load_templates(dir.string(), d);
   std::string out = d.str();
   for (size_t at; (at = out.find(dir.string())) != std::string::npos;) out.replace(at, dir.string().size(), "T");
   fs::remove_all(dir);
-  // The copy is the first entry of the list now, the shipped Noto Serif a later one.
   EXPECT_EQ(out,
-            "T/fonts.yaml:14:13: error: font family 'Noto Serif' is listed twice\n"
-            "T/fonts.yaml:6:14: note: 'Noto Serif' is first used here\n"
+            "T/fonts.yaml:4:14: error: font family 'Noto Sans' is listed twice\n"
+            "T/fonts.yaml:3:14: note: 'Noto Sans' is first used here\n"
             "T/stocks/zz-copy.yaml:1:1: error: stock 'my-stock': the name 'poker-letter' is already one of "
             "stock 'poker-3x3-letter'\n"
             "T/stocks/poker-3x3-letter.yaml:1:1: note: stock 'poker-3x3-letter' is first defined here\n"
