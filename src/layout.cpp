@@ -129,8 +129,13 @@ std::string samples(const std::vector<char32_t>& chars) {
   return s;
 }
 
+// At most 40 characters of `s` (37 and "..." when longer); it holds no control
+// characters (those are errors when the file is read).
 std::string short_text(const std::string& s) {
-  return utf8_length(s) > 40 ? shown_text(s, 0, 37) : shown_text(s, 0, 40);
+  if (utf8_length(s) <= 40) return s;
+  size_t i = 0;
+  for (int n = 0; n < 37 && i < s.size(); ++n) next_code_point(s, &i);
+  return s.substr(0, i) + "...";
 }
 
 }  // namespace
