@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/depthguard.h>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -75,6 +76,61 @@ class YamlWalk {
   std::set<std::tuple<int, int, bool>> seen_;
 };
 
+// Where each document after the first that holds anything starts (by events, not nodes:
+// yaml-cpp's LoadAll loops for ever on some inputs, such as a ',' at the top level, which
+// makes empty documents without moving on; this stops when the parser stops advancing).
+// Only a file with a document marker at the start of a line can hold a second document,
+// so others are not parsed twice.
+std::vector<YAML::Mark> later_documents(const std::string& text) {
+  bool marker = false;
+  for (size_t at = 0; !marker;) {
+    marker = text.compare(at, 3, "---") == 0 || text.compare(at, 3, "...") == 0;
+    at = text.find('\n', at);
+    if (at == std::string::npos) break;
+    ++at;
+  }
+  if (!marker) return {};
+  struct Events : YAML::EventHandler {
+    int docs = 0;
+    bool content = false;
+    YAML::Mark start;
+    std::vector<YAML::Mark> found;
+    void OnDocumentStart(const YAML::Mark& m) override {
+      ++docs;
+      content = false;
+      start = m;
+    }
+    void OnDocumentEnd() override {
+      if (docs > 1 && content) found.push_back(start);
+    }
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override { content = true; }
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {
+      content = true;
+    }
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      content = true;
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      content = true;
+    }
+    void OnMapEnd() override {}
+  } events;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  int last = -1;
+  while (parser.HandleNextDocument(events)) {
+    if (events.start.pos <= last) {  // stalled: what follows is not read, so it is lost too
+      if (events.docs > 1 && (events.found.empty() || events.found.back().pos != events.start.pos))
+        events.found.push_back(events.start);
+      break;
+    }
+    last = events.start.pos;
+  }
+  return events.found;
+}
+
 // Where a later document starts: the '---' (or '...') line at or before `line` (0-based).
 Mark document_start(const std::string& text, int line, const std::string& file, std::string* marker) {
   std::vector<size_t> starts{0};
@@ -101,17 +157,16 @@ bool parse_yaml(const std::string& text, const std::string& name, const std::str
                     text.rfind(std::string("\0\0\xFE\xFF", 4), 0) == 0;
   if (!wide && !check_file_text(text, name, false, d)) return false;
   try {
-    const std::vector<YAML::Node> docs = YAML::LoadAll(text);
-    *out = docs.empty() ? YAML::Node() : docs[0];
+    *out = YAML::Load(text);
     YamlWalk(name, d).walk(*out, "the file");
     // yaml-cpp's Load reads the first document and drops the rest unseen. An empty one
     // (a '---' with nothing after it) loses nothing.
     static const char* nth[] = {"", "second", "third"};
-    for (size_t i = 1; i < docs.size(); ++i) {
-      if (docs[i].IsNull()) continue;
+    const auto later = later_documents(text);
+    for (size_t i = 0; i < later.size(); ++i) {
       std::string marker;
-      const Mark m = document_start(text, docs[i].Mark().line, name, &marker);
-      d.error(m, what + " holds one YAML document; this " + (i < 3 ? nth[i] : "further") +
+      const Mark m = document_start(text, later[i].line, name, &marker);
+      d.error(m, what + " holds one YAML document; this " + (i < 2 ? nth[i + 1] : "further") +
                      " document (after '" + marker + "') would be ignored: join it to the first or remove it");
     }
     return true;

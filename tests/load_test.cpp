@@ -436,3 +436,17 @@ TEST(Load, ASecondYamlDocumentIsAnError) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+// Found by fuzzing: yaml-cpp's LoadAll made empty documents for ever from a ',' at the top
+// level. Later documents are now counted by parser events, stopping when it stalls; what
+// it cannot read after a '---' is reported like any ignored document.
+TEST(Load, AStalledParserEndsTheDocumentCount) {
+  EXPECT_EQ(testing::diagnostics_of(",x\n{{y\n"), "t.yaml:1:1: error: game must be a map of keys to values\n");
+  EXPECT_EQ(testing::diagnostics_of(std::string(kGood) + "---\n,x: 1\n"),
+            "t.yaml:15:1: error: a game file holds one YAML document; this second document (after '---') "
+            "would be ignored: join it to the first or remove it\n");
+}
+
+}  // namespace cardstock
