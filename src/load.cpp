@@ -131,12 +131,11 @@ std::vector<YAML::Mark> later_documents(const std::string& text) {
   return events.found;
 }
 
-// Where a later document starts: the '---' (or '...') line at or before `line` (0-based).
-Mark document_start(const std::string& text, int line, const std::string& file, std::string* marker) {
-  std::vector<size_t> starts{0};
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') starts.push_back(i + 1);
-  for (int l = std::min<int>(line, static_cast<int>(starts.size()) - 1); l >= 0; --l) {
+// Where a later document starts: the '---' (or '...') line at or before `line` and after
+// `floor` (0-based; `starts` holds each line's offset in `text`).
+Mark document_start(const std::string& text, const std::vector<size_t>& starts, int line, int floor,
+                    const std::string& file, std::string* marker) {
+  for (int l = std::min<int>(line, static_cast<int>(starts.size()) - 1); l > floor; --l) {
     const std::string_view s = std::string_view(text).substr(starts[l]);
     for (const char* m : {"---", "..."})
       if (s.substr(0, 3) == m && (s.size() == 3 || s[3] == ' ' || s[3] == '\t' || s[3] == '\r' || s[3] == '\n')) {
@@ -160,14 +159,20 @@ bool parse_yaml(const std::string& text, const std::string& name, const std::str
     *out = YAML::Load(text);
     YamlWalk(name, d).walk(*out, "the file");
     // yaml-cpp's Load reads the first document and drops the rest unseen. An empty one
-    // (a '---' with nothing after it) loses nothing.
-    static const char* nth[] = {"", "second", "third"};
+    // (a '---' with nothing after it) loses nothing. The first one lost is reported, with
+    // how many follow it.
     const auto later = later_documents(text);
-    for (size_t i = 0; i < later.size(); ++i) {
+    if (!later.empty()) {
+      std::vector<size_t> starts{0};
+      for (size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n') starts.push_back(i + 1);
       std::string marker;
-      const Mark m = document_start(text, later[i].line, name, &marker);
-      d.error(m, what + " holds one YAML document; this " + (i < 2 ? nth[i + 1] : "further") +
-                     " document (after '" + marker + "') would be ignored: join it to the first or remove it");
+      const Mark m = document_start(text, starts, later[0].line, -1, name, &marker);
+      const size_t more = later.size() - 1;
+      d.error(m, what + " holds one YAML document; this second document (after '" + marker + "')" +
+                     (more ? " and the " + std::to_string(more) + " after it" : std::string()) +
+                     " would be ignored: join " + (more ? "them" : "it") + " to the first or remove " +
+                     (more ? "them" : "it"));
     }
     return true;
   } catch (const YAML::DeepRecursion& e) {

@@ -420,9 +420,7 @@ namespace cardstock {
 TEST(Load, ASecondYamlDocumentIsAnError) {
   EXPECT_EQ(testing::diagnostics_of(std::string(kGood) + "---\n      - id: b\n        name: Beta\n...\nc: 1\n"),
             "t.yaml:15:1: error: a game file holds one YAML document; this second document (after '---') "
-            "would be ignored: join it to the first or remove it\n"
-            "t.yaml:18:1: error: a game file holds one YAML document; this third document (after '...') "
-            "would be ignored: join it to the first or remove it\n");
+            "and the 1 after it would be ignored: join them to the first or remove them\n");
   // An explicit start, an end marker and an empty last document lose nothing.
   EXPECT_EQ(testing::diagnostics_of("# a game\n--- # starts here\n" + std::string(kGood) + "...\n---\n"), "");
   // Errors in a later document are no longer skipped either.
