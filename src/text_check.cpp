@@ -118,12 +118,23 @@ bool check_file_text(std::string_view text, const std::string& file, bool replac
                      Diagnostics& d) {
   size_t start = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   bool ok = true;
-  int line = 1;
+  int line = 1, reported = 0, more = 0;
   size_t line_start = start;
   size_t i = start;
+  // A whole file in Latin-1 has a bad byte on most lines: the first few places say what
+  // is wrong, a count says how much.
+  constexpr int kMaxReports = 10;
   while (i < text.size()) {
     auto f = find_text_fault(text, i);
     if (!f) break;
+    if (reported == kMaxReports) {
+      if (f->error) ok = false;
+      if (f->error || replacement_chars) ++more;
+      const size_t eol = text.find('\n', f->offset);
+      if (eol == std::string_view::npos) break;
+      i = eol;
+      continue;
+    }
     // Lines before the fault; columns count bytes from the line's start.
     for (size_t k = line_start; k < f->offset; ++k)
       if (text[k] == '\n') {
@@ -134,13 +145,20 @@ bool check_file_text(std::string_view text, const std::string& file, bool replac
     if (f->error) {
       ok = false;
       d.error(m, text_fault_message(*f, true));
+      ++reported;
     } else if (replacement_chars) {
       d.warning(m, text_fault_message(*f, true));
+      ++reported;
     }
     // One report a line is enough to find it; go on at the next line.
     const size_t eol = text.find('\n', f->offset);
     if (eol == std::string_view::npos) break;
     i = eol;
+  }
+  if (more) {
+    const std::string msg = std::to_string(more) + " more line(s) with such characters are not listed";
+    if (ok) d.warning({file, 0, 0}, msg);
+    else d.error({file, 0, 0}, msg);
   }
   return ok;
 }

@@ -25,7 +25,7 @@ std::optional<TextFault> find_text_fault(std::string_view s, size_t from = 0);
 
 /// Checks a whole file's bytes and reports the first problem of each line at its
 /// line:col (columns count bytes, as yaml-cpp's do; a UTF-8 byte-order mark at the start
-/// is skipped and not counted). Replacement characters (U+FFFD) are reported as warnings
+/// is skipped and not counted), the first ten lines and then how many more there are. Replacement characters (U+FFFD) are reported as warnings
 /// only if `replacement_chars` is set. Returns false if an error was reported.
 bool check_file_text(std::string_view text, const std::string& file, bool replacement_chars,
                      Diagnostics& d);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -445,6 +446,21 @@ TEST(Load, AStalledParserEndsTheDocumentCount) {
   EXPECT_EQ(testing::diagnostics_of(std::string(kGood) + "---\n,x: 1\n"),
             "t.yaml:15:1: error: a game file holds one YAML document; this second document (after '---') "
             "would be ignored: join it to the first or remove it\n");
+}
+
+}  // namespace cardstock
+
+namespace cardstock {
+
+TEST(Load, AWholeLatin1FileIsListedTenLinesAndACount) {
+  std::string y = "game: t\ntitle: T\n";
+  for (int i = 0; i < 25; ++i) y += "# caf\xe9\n";
+  const std::string out = testing::diagnostics_of(y);
+  EXPECT_EQ(out.substr(0, out.find('\n') + 1),
+            "t.yaml:3:6: error: byte 0xE9 is not UTF-8: save the file as UTF-8 (it looks like Latin-1 or "
+            "Windows-1252)\n");
+  EXPECT_EQ(out.substr(out.rfind('\n', out.size() - 2) + 1), "t.yaml: error: 15 more line(s) with such characters are not listed\n");
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 11);
 }
 
 }  // namespace cardstock
