@@ -8,6 +8,7 @@
 #include "files.h"
 #include "load.h"
 #include "paths.h"
+#include "text_check.h"
 
 namespace cardstock {
 
@@ -760,7 +761,14 @@ std::vector<Block> Parser::run(const std::string& text) {
 
 std::vector<Block> parse_booklet(const std::string& text, const std::string& file, const Game& g,
                                  Diagnostics& d) {
-  return Parser(file, g, d).run(text);
+  if (text.rfind("\xFF\xFE", 0) == 0 || text.rfind("\xFE\xFF", 0) == 0) {
+    d.error({file, 0, 0}, "the file is UTF-16 text: save it as UTF-8");
+    return {};
+  }
+  // Text that is not UTF-8, or holds characters that cannot be drawn, is refused whole:
+  // Pango would drop it silently. A byte-order mark at the start is no part of the text.
+  if (!check_file_text(text, file, true, d)) return {};
+  return Parser(file, g, d).run(text.rfind("\xEF\xBB\xBF", 0) == 0 ? text.substr(3) : text);
 }
 
 Booklet booklet_from_text(const Game& g, const std::string& text, const std::string& file,
@@ -810,6 +818,8 @@ Booklet booklet_from_text(const Game& g, const std::string& text, const std::str
       d.error(blk.mark, "this block is " + std::to_string(n) + " bytes long; a paragraph, list item, table or "
                         "callout may be at most " + std::to_string(kMaxBookletBlockBytes) + " bytes (split it)");
   }
+  b.text = text.rfind("\xEF\xBB\xBF", 0) == 0 ? text.substr(3) : text;
+  b.mark = g.booklet ? g.booklet->mark : g.mark;
   return b;
 }
 

@@ -55,6 +55,8 @@ struct Booklet {
   std::vector<std::pair<std::string, long>> parts;  // deck name, pieces (cover, {{parts}})
   std::vector<Block> blocks;
   std::string source;  // the Markdown file
+  std::string text;    // its text (for pointing at characters in diagnostics)
+  Mark mark;           // the game file's booklet section (cover title, subtitle)
 };
 
 /// Escapes &, < and > for Pango markup.

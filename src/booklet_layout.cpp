@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "text_check.h"
+
 namespace cardstock {
 
 BookletMargins booklet_margins(double w, double h) {
@@ -137,6 +139,9 @@ class Paginator {
   Paginator(const Booklet& b, double w, double h, const TextMeasurer& m, const Hyphenator* hy,
             Diagnostics& d)
       : b_(b), w_(w), h_(h), m_(m), hy_(hy), d_(d), s_(b), mg_(booklet_margins(w, h)) {
+    line_starts_.push_back(0);
+    for (size_t i = 0; i < b_.text.size(); ++i)
+      if (b_.text[i] == '\n' && i + 1 < b_.text.size()) line_starts_.push_back(i + 1);
     area_w_ = w_ - mg_.inner - mg_.outer;
     hang_ = hy_ ? kHyphenRoom : 0;
     area_h_ = h_ - mg_.top - mg_.bottom;
@@ -149,10 +154,76 @@ class Paginator {
     // contents page (page parity, and so the margins, shift by one).
     BookletLayout out = attempt(false);
     if (static_cast<int>(out.pages.size()) > kContentsAfterPages) out = attempt(true);
+    for (const auto& page : out.pages)
+      for (const auto* items : {&page.underlay, &page.items})
+        for (const auto& it : *items) check_fonts(it);
     return out;
   }
 
  private:
+  // A drawn text's font issues (the text exactly as set), at the character in the
+  // Markdown when it is there (the lines of the block, up to a blank line), else at the
+  // block (text made by a directive) or the game file's booklet section (the cover).
+  // Texts of no source (running heads, folios, contents repeat the headings) are not
+  // reported twice.
+  void check_fonts(const ArtItem& it) const {
+    if (it.type != LayerType::Text || it.source.file.empty()) return;
+    for (const FontIssue& f : m_.font_issues(it.text, it.style, it.box.w)) {
+      Mark at = it.source;
+      std::string shown = plain(it.text);
+      if (!f.chars.empty() && it.source.file == b_.source && it.source.line > 0) {
+        std::string c;
+        size_t pos = 0;
+        for (size_t k = 0; k < shown.size() && c.empty();) {
+          const size_t start = k;
+          if (next_code_point(shown, &k) == f.chars[0]) c = shown.substr(start, k - start), pos = start;
+        }
+        if (!c.empty()) {
+          shown = word_at(shown, pos);
+          for (int l = it.source.line; l <= static_cast<int>(line_starts_.size()); ++l) {
+            const size_t from = line_starts_[l - 1];
+            const size_t end = l < static_cast<int>(line_starts_.size()) ? line_starts_[l] : b_.text.size();
+            const std::string line = b_.text.substr(from, end - from);
+            if (l > it.source.line && line.find_first_not_of(" \t\r\n") == std::string::npos) break;
+            const size_t col = line.find(c);
+            if (col != std::string::npos) {
+              at = {b_.source, l, static_cast<int>(col) + 1};
+              break;
+            }
+          }
+        }
+      }
+      const std::string msg = font_issue_message(f, shown, set_font_fix(f, "set body_font or heading_font to a family that has one"));
+      if (font_issue_is_error(f)) d_.error(at, msg);
+      else d_.warning(at, msg);
+    }
+  }
+
+  // Markup as the reader sees it: tags dropped, entities and soft hyphens undone.
+  static std::string plain(const std::string& markup) {
+    std::string out;
+    bool tag = false;
+    for (size_t i = 0; i < markup.size(); ++i) {
+      const char c = markup[i];
+      if (c == '<') tag = true;
+      else if (c == '>') tag = false;
+      else if (tag) continue;
+      else if (markup.compare(i, 5, "&amp;") == 0) out += '&', i += 4;
+      else if (markup.compare(i, 4, "&lt;") == 0) out += '<', i += 3;
+      else if (markup.compare(i, 4, "&gt;") == 0) out += '>', i += 3;
+      else if (markup.compare(i, 2, "\xC2\xAD") == 0) ++i;
+      else out += c;
+    }
+    return out;
+  }
+
+  // The word around byte `pos` (between spaces).
+  static std::string word_at(const std::string& s, size_t pos) {
+    size_t a = s.rfind(' ', pos), b = s.find(' ', pos);
+    a = a == std::string::npos ? 0 : a + 1;
+    return s.substr(a, b == std::string::npos ? std::string::npos : b - a);
+  }
+
   std::string hyph(const std::string& markup) const {
     return hy_ ? hyphenate_markup(markup, *hy_) : markup;
   }
@@ -403,6 +474,16 @@ class Paginator {
       const double top = a.y + placed[i].y;
       size_t j = i + 1;
       while (j < placed.size() && pieces_[placed[j].piece].block == pc.block) ++j;
+      const size_t first_item = page.items.size();
+      emit_block(p, blk, pc, placed, i, j, top, a, page);
+      for (size_t k = first_item; k < page.items.size(); ++k) page.items[k].source = blk.mark;
+      i = j;
+    }
+  }
+
+  void emit_block(const Prepared& p, const Block& blk, const Piece& pc, const std::vector<Placed>& placed,
+                  size_t i, size_t j, double top, const Rect& a, BookletPage& page) const {
+    {
       switch (blk.kind) {
         case BlockKind::Heading: {
           const TextStyle& st = blk.level == 1 ? s_.h1 : s_.h2;
@@ -459,7 +540,6 @@ class Paginator {
         case BlockKind::Figure: figure(p, a, top, page); break;
         case BlockKind::PageBreak: break;
       }
-      i = j;
     }
   }
 
@@ -605,6 +685,7 @@ class Paginator {
       }
       below = top + max_h * scale + 26;
     }
+    for (auto& it : page.items) it.source = b_.mark;  // title and subtitle: the game file's
     page.items.push_back(text_item("Rule booklet", s_.cover_line, {side, below, tw, 18}, s_.accent));
     // What the game's files print, so a teacher sees at a glance what the booklet is for.
     if (!b_.parts.empty()) {
@@ -622,6 +703,7 @@ class Paginator {
         if (y + line > h_ - mg_.bottom - 4) break;
         page.items.push_back(text_item(std::to_string(n), num, {col - 40, y, 34, line}, s_.accent));
         page.items.push_back(text_item(markup_escape(part), name, {col, y, w_ - col - side, line}, kInk));
+        page.items.back().source = b_.mark;
         y += line;
       }
     }
@@ -666,6 +748,7 @@ class Paginator {
   double hang_ = 0;  // room kept for a break's hyphen at the end of justified lines
   std::vector<Prepared> prepared_;
   std::vector<Piece> pieces_;
+  std::vector<size_t> line_starts_;  // of b_.text, for finding characters
 };
 
 }  // namespace

@@ -561,6 +561,8 @@ struct Session {
           t.rows = std::move(key.rows);
           bool overflow = false;
           o.items = layout_table(t, paper.width.pt, paper.height.pt, 36, *p.typesetter, &overflow);
+          report_item_font_issues(o.items, *p.typesetter, deck.answer_key->mark,
+                                  "the default family of templates/fonts.yaml has none", d);
           if (overflow)
             d.warning(deck.answer_key->mark, "answer key of deck '" + deck.id +
                                                  "' does not fit one " + paper.id + " page");
@@ -568,7 +570,7 @@ struct Session {
         }
       }
     }
-    for (const auto& board : game.boards) plan_board(p, board);
+    for (const auto& board : game.boards) plan_board(p, board, d);
     if (p.booklet) plan_booklet(p, w, d);
     // Past a limit, drawing would take hours and the files gigabytes: say so now.
     long pages = 0;
@@ -590,7 +592,7 @@ struct Session {
   }
 
   // A board preview: one page a paper, the tiles assembled at the largest scale that fits.
-  void plan_board(Prepared& p, const Board& board) {
+  void plan_board(Prepared& p, const Board& board, Diagnostics& d) {
     const Deck* deck = nullptr;
     for (const auto& dk : p.game.decks)
       if (dk.id == board.deck) deck = &dk;
@@ -621,6 +623,8 @@ struct Session {
         t.box = {margin, margin, paper.width.pt - 2 * margin, title_h};
         t.valign = VAlign::Middle;
         o.items.push_back(t);
+        report_item_font_issues(o.items, *p.typesetter, board.mark,
+                                "the default family of templates/fonts.yaml has none", d);
       }
       p.plans.push_back(std::move(o));
     }

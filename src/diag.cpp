@@ -1,6 +1,7 @@
 #include "diag.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace cardstock {
 
@@ -10,23 +11,59 @@ std::string Mark::str() const {
 }
 
 std::string Diagnostic::str() const {
-  return mark.str() + (severity == Severity::Error ? ": error: " : ": warning: ") + message;
+  const char* kind = severity == Severity::Error     ? ": error: "
+                     : severity == Severity::Warning ? ": warning: "
+                                                     : ": note: ";
+  return mark.str() + kind + message;
 }
 
-void Diagnostics::add(Diagnostic d) {
-  if (items_.size() < kMaxKept) {
-    items_.push_back(std::move(d));
+namespace {
+
+// Messages quote what the user wrote; a control character in it (an escape sequence in
+// a hostile file) must not reach the terminal or a CI log as such.
+std::string printable(std::string msg) {
+  std::string out;
+  for (size_t i = 0; i < msg.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(msg[i]);
+    const bool c1 = c == 0xC2 && i + 1 < msg.size() && static_cast<unsigned char>(msg[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(msg[i + 1]) <= 0x9F;
+    if (c >= 0x20 && c != 0x7F && !c1) {
+      out += msg[i];
+      continue;
+    }
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02X", c1 ? static_cast<unsigned char>(msg[++i]) : c);
+    out += buf;
+  }
+  return out;
+}
+
+}  // namespace
+
+void Diagnostics::add(Severity s, const Mark& m, std::string msg) {
+  if (s == Severity::Note) {
+    if (!last_dropped_ && items_.size() < kMaxKept) items_.push_back({s, m, printable(std::move(msg))});
     return;
   }
-  ++(d.severity == Severity::Error ? dropped_errors_ : dropped_warnings_);
+  if (items_.size() >= kMaxKept) {  // counted, not kept (nor remembered for duplicates)
+    ++(s == Severity::Error ? dropped_errors_ : dropped_warnings_);
+    last_dropped_ = true;
+    return;
+  }
+  msg = printable(std::move(msg));
+  last_dropped_ = !seen_.insert(m.str() + '\n' + msg).second;
+  if (!last_dropped_) items_.push_back({s, m, std::move(msg)});
 }
 
-void Diagnostics::error(const Mark& m, std::string msg) { add({Severity::Error, m, std::move(msg)}); }
+void Diagnostics::error(const Mark& m, std::string msg) { add(Severity::Error, m, std::move(msg)); }
 
-void Diagnostics::warning(const Mark& m, std::string msg) { add({Severity::Warning, m, std::move(msg)}); }
+void Diagnostics::warning(const Mark& m, std::string msg) { add(Severity::Warning, m, std::move(msg)); }
+
+void Diagnostics::note(const Mark& m, std::string msg) { add(Severity::Note, m, std::move(msg)); }
 
 void Diagnostics::make_warnings_errors() {
-  for (auto& d : items_) d.severity = Severity::Error;
+  for (auto& d : items_)
+    if (d.severity == Severity::Warning) d.severity = Severity::Error;
   dropped_errors_ += dropped_warnings_;
   dropped_warnings_ = 0;
 }
@@ -56,7 +93,7 @@ std::string Diagnostics::str() const {
 }
 
 void Diagnostics::append(const Diagnostics& other) {
-  for (const auto& d : other.items_) add(d);
+  for (const auto& d : other.items_) add(d.severity, d.mark, d.message);
   dropped_errors_ += other.dropped_errors_;
   dropped_warnings_ += other.dropped_warnings_;
 }

@@ -1,5 +1,6 @@
 // Diagnostics: collected, never thrown; each carries the file:line:col it is about.
 #pragma once
+#include <set>
 #include <string>
 #include <vector>
 
@@ -12,19 +13,23 @@ struct Mark {
   std::string str() const;  // "file:line:col", or "file" when line is 0
 };
 
-enum class Severity { Warning, Error };
+/// A Note belongs to the error or warning reported just before it (e.g. "first defined
+/// here"): it is counted neither as an error nor as a warning, and --strict leaves it.
+enum class Severity { Warning, Error, Note };
 
 struct Diagnostic {
   Severity severity = Severity::Error;
   Mark mark;
   std::string message;
-  std::string str() const;  // "file:line:col: error: message"
+  std::string str() const;  // "file:line:col: error: message" (or warning:, note:)
 };
 
 class Diagnostics {
  public:
   void error(const Mark& m, std::string msg);
   void warning(const Mark& m, std::string msg);
+  /// Adds a note to the error or warning just reported (dropped with it if that one was).
+  void note(const Mark& m, std::string msg);
   /// Promotes every warning to an error (the --strict switch).
   void make_warnings_errors();
   bool has_errors() const;
@@ -40,9 +45,14 @@ class Diagnostics {
   static constexpr size_t kMaxKept = 1000;
 
  private:
-  void add(Diagnostic d);
+  // A message already reported at the same place is not repeated: a design's text is
+  // resolved once per card, and a problem in the design itself would otherwise be
+  // listed once for every card that uses it.
+  void add(Severity s, const Mark& m, std::string msg);
   std::vector<Diagnostic> items_;
-  size_t dropped_errors_ = 0, dropped_warnings_ = 0;
+  std::set<std::string> seen_;
+  bool last_dropped_ = false;
+  size_t dropped_errors_ = 0, dropped_warnings_ = 0;  // past kMaxKept
 };
 
 /// Edit distance counting a swap of neighbouring letters as one edit, for "did you mean".

@@ -35,6 +35,7 @@ struct ArtItem {
   // Text only: draw lines [first_line, first_line + line_count) of the set text at the
   // top of the box (a paragraph split across pages); line_count 0 draws every line.
   int first_line = 0, line_count = 0;
+  Mark source;        // generated text (booklets): where it was written, for diagnostics
 };
 
 struct CardArt {
@@ -51,6 +52,23 @@ CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const De
 /// field the template names first (the part that differs card to card), else at
 /// `written` (the template's own place in the design).
 Mark value_mark(const std::string& tmpl, const Mark& written, const Card& card);
+
+/// The message for a font issue of a text: `shown` is the text the characters came from
+/// (quoted in the message), `fix` the advice in brackets at its end. Missing characters
+/// are an error, the rest warnings (see font_issue_is_error).
+std::string font_issue_message(const FontIssue& f, const std::string& shown, const std::string& fix);
+inline bool font_issue_is_error(const FontIssue& f) { return f.kind == FontIssue::Kind::Missing; }
+
+/// The advice for a font issue of text whose font the templates or the booklet choose
+/// (no layer to name another font in): `face_fix` for a missing face.
+std::string set_font_fix(const FontIssue& f, const std::string& face_fix);
+
+/// Reports the font issues of generated text items (answer keys, board titles) at `at`.
+void report_item_font_issues(const std::vector<ArtItem>& items, const TextMeasurer& m, const Mark& at,
+                             const std::string& face_fix, Diagnostics& d);
+
+/// "A", "A or B", "A, B or C".
+std::string or_list(const std::vector<std::string>& v);
 
 /// The largest size in [min_size, size] at which `text` fits `box` (0.1 pt steps), and
 /// whether it still overflows at that size.

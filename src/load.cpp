@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/depthguard.h>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -11,10 +12,12 @@
 #include <functional>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "files.h"
 #include "schema.h"
 #include "yaml_syntax.h"
+#include "text_check.h"
 
 namespace fs = std::filesystem;
 
@@ -57,8 +60,138 @@ bool within_value_limit(const YAML::Node& root, YAML::Node* stop) {
   return true;
 }
 
-bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* out,
-                Diagnostics& d) {
+// Checks what yaml-cpp accepts but would lose or merge in silence, over the whole tree:
+// every scalar, keys included, must be text that can be drawn (escapes such as "\x01",
+// "\0" or "\e" make characters the file's raw bytes did not show), and no map may hold
+// a key twice (yaml-cpp keeps both; readers would take one and drop the other). A node
+// reached again through an alias (same place, same kind) is walked once, so aliases of
+// aliases cannot blow the walk up.
+class YamlWalk {
+ public:
+  YamlWalk(const std::string& file, Diagnostics& d) : file_(file), d_(d) {}
+  // `where` names the collection for messages: "'designs'", "an entry of 'cards'".
+  void walk(const YAML::Node& n, const std::string& where) {
+    if (n.IsScalar()) {
+      scalar(n);
+      return;
+    }
+    if (!n.IsMap() && !n.IsSequence()) return;
+    const auto m = n.Mark();
+    if (!seen_.insert({m.line, m.column, n.IsMap()}).second) return;
+    if (n.IsSequence()) {
+      const std::string item = where == "the file" ? where : "an entry of " + where;
+      for (const auto& x : n) walk(x, item);
+      return;
+    }
+    std::map<std::string, YAML::Node> keys;
+    for (const auto& kv : n) {
+      walk(kv.first, where);
+      if (kv.first.IsScalar()) {
+        const std::string& k = kv.first.Scalar();
+        auto [first, fresh] = keys.emplace(k, kv.first);
+        if (!fresh) {
+          d_.error(mark_of(kv.first, file_), "'" + k + "' is defined twice in " + where +
+                                                 ": rename or remove one");
+          d_.note(mark_of(first->second, file_), "'" + k + "' is first defined here");
+        }
+      }
+      walk(kv.second, kv.first.IsScalar() ? "'" + kv.first.Scalar() + "'" : where);
+    }
+  }
+
+ private:
+  void scalar(const YAML::Node& n) {
+    const std::string& s = n.Scalar();
+    auto f = find_text_fault(s);
+    if (!f) return;
+    const std::string msg = "\"" + shown_text(s, f->offset) + "\": " + text_fault_message(*f, false);
+    if (f->error) d_.error(mark_of(n, file_), msg);
+    else d_.warning(mark_of(n, file_), msg);
+  }
+  const std::string& file_;
+  Diagnostics& d_;
+  std::set<std::tuple<int, int, bool>> seen_;
+};
+
+// Where each document after the first that holds anything starts (by events, not nodes:
+// yaml-cpp's LoadAll loops for ever on some inputs, such as a ',' at the top level, which
+// makes empty documents without moving on; this stops when the parser stops advancing).
+// Only a file with a document marker at the start of a line can hold a second document,
+// so others are not parsed twice.
+std::vector<YAML::Mark> later_documents(const std::string& text) {
+  bool marker = false;
+  for (size_t at = 0; !marker;) {
+    marker = text.compare(at, 3, "---") == 0 || text.compare(at, 3, "...") == 0;
+    at = text.find('\n', at);
+    if (at == std::string::npos) break;
+    ++at;
+  }
+  if (!marker) return {};
+  struct Events : YAML::EventHandler {
+    int docs = 0;
+    bool content = false;
+    YAML::Mark start;
+    std::vector<YAML::Mark> found;
+    void OnDocumentStart(const YAML::Mark& m) override {
+      ++docs;
+      content = false;
+      start = m;
+    }
+    void OnDocumentEnd() override {
+      if (docs > 1 && content) found.push_back(start);
+    }
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override { content = true; }
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {
+      content = true;
+    }
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      content = true;
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      content = true;
+    }
+    void OnMapEnd() override {}
+  } events;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  int last = -1;
+  while (parser.HandleNextDocument(events)) {
+    if (events.start.pos <= last) {  // stalled: what follows is not read, so it is lost too
+      if (events.docs > 1 && (events.found.empty() || events.found.back().pos != events.start.pos))
+        events.found.push_back(events.start);
+      break;
+    }
+    last = events.start.pos;
+  }
+  return events.found;
+}
+
+// Where a later document starts: the '---' (or '...') line at or before `line` and after
+// `floor` (0-based; `starts` holds each line's offset in `text`).
+Mark document_start(const std::string& text, const std::vector<size_t>& starts, int line, int floor,
+                    const std::string& file, std::string* marker) {
+  for (int l = std::min<int>(line, static_cast<int>(starts.size()) - 1); l > floor; --l) {
+    const std::string_view s = std::string_view(text).substr(starts[l]);
+    for (const char* m : {"---", "..."})
+      if (s.substr(0, 3) == m && (s.size() == 3 || s[3] == ' ' || s[3] == '\t' || s[3] == '\r' || s[3] == '\n')) {
+        *marker = m;
+        return {file, l + 1, 1};
+      }
+  }
+  *marker = "---";
+  return {file, line + 1, 1};
+}
+
+// Parses the one YAML document of a file (`what`: "a game file", for messages).
+bool parse_yaml(const std::string& text, const std::string& name, const std::string& what,
+                YAML::Node* out, Diagnostics& d) {
+  // A file in UTF-16 or UTF-32 (with its byte-order mark) is decoded by yaml-cpp; its
+  // scalars are still checked below. Anything else must be UTF-8 text.
+  const bool wide = text.rfind("\xFF\xFE", 0) == 0 || text.rfind("\xFE\xFF", 0) == 0 ||
+                    text.rfind(std::string("\0\0\xFE\xFF", 4), 0) == 0;
+  if (!wide && !check_file_text(text, name, false, d)) return false;
   try {
     *out = YAML::Load(text);
     // yaml-cpp takes the end of the file as the end of a quote left open, so the rest of
@@ -73,6 +206,23 @@ bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* ou
                                        " values once its aliases (*name) are expanded; the limit is " +
                                        std::to_string(kMaxYamlValues));
       return false;
+    }
+    YamlWalk(name, d).walk(*out, "the file");
+    // yaml-cpp's Load reads the first document and drops the rest unseen. An empty one
+    // (a '---' with nothing after it) loses nothing. The first one lost is reported, with
+    // how many follow it.
+    const auto later = later_documents(text);
+    if (!later.empty()) {
+      std::vector<size_t> starts{0};
+      for (size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n') starts.push_back(i + 1);
+      std::string marker;
+      const Mark m = document_start(text, starts, later[0].line, -1, name, &marker);
+      const size_t more = later.size() - 1;
+      d.error(m, what + " holds one YAML document; this second document (after '" + marker + "')" +
+                     (more ? " and the " + std::to_string(more) + " after it" : std::string()) +
+                     " would be ignored: join " + (more ? "them" : "it") + " to the first or remove " +
+                     (more ? "them" : "it"));
     }
     return true;
   } catch (const YAML::DeepRecursion& e) {
@@ -97,6 +247,44 @@ bool parse_yaml(const std::string& text, const std::string& name, YAML::Node* ou
 void unknown(Diagnostics& d, const Mark& m, const std::string& what, const std::string& name,
              const std::vector<std::string>& known) {
   d.error(m, "unknown " + what + " '" + name + "'" + did_you_mean(name, known));
+}
+
+// The second use of a name that must be unique is an error, with a note at the first.
+class UniqueNames {
+ public:
+  /// True if `name` is new; else reports `message` at `m` and where `name` was first used.
+  bool add(const std::string& name, const Mark& m, const std::string& message, Diagnostics& d,
+           const std::string& used = "used") {
+    auto [first, fresh] = first_.emplace(name, m);
+    if (!fresh) {
+      d.error(m, message);
+      d.note(first->second, "'" + name + "' is first " + used + " here");
+    }
+    return fresh;
+  }
+
+ private:
+  std::map<std::string, Mark> first_;
+};
+
+// Papers, card sizes and stocks are found by id or alias: every name of one must be
+// unique among all of them, or a deck naming it would get whichever came first.
+template <class T>
+bool names_unique(const std::vector<T>& known, const T& x, const std::string& what, Diagnostics& d) {
+  std::vector<std::string> names{x.id};
+  names.insert(names.end(), x.aliases.begin(), x.aliases.end());
+  for (const auto& n : names)
+    for (const auto& k : known) {
+      const bool taken = k.id == n || std::find(k.aliases.begin(), k.aliases.end(), n) != k.aliases.end();
+      if (!taken) continue;
+      d.error(x.mark, n == x.id && k.id == n
+                          ? what + " '" + n + "' is defined twice"
+                          : what + " '" + x.id + "': the name '" + n + "' is already one of " + what +
+                                " '" + k.id + "'");
+      d.note(k.mark, what + " '" + k.id + "' is first defined here");
+      return false;
+    }
+  return true;
 }
 
 Paper read_paper(const YAML::Node& n, const std::string& file) {
@@ -175,6 +363,8 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
   if (l.type == LayerType::Text) {
     l.text = r.str("text");
     l.text_mark = r.mark("text");
+    l.style_mark = r.mark("style");
+    l.weight_mark = r.mark("weight");
     l.font = r.str("font");
     if (!fonts.has(l.font)) {
       std::vector<std::string> names;
@@ -257,7 +447,16 @@ void read_designs(const YAML::Node& map, const std::string& file, const FontSet&
   if (!map || !map.IsMap()) return;
   for (const auto& kv : map) {
     const std::string name = kv.first.Scalar();
-    (*out)[name] = read_design(name, kv.second, file, fonts, d);
+    Design des = read_design(name, kv.second, file, fonts, d);
+    // Twice in one file is a duplicate key (reported by the walk); in two templates files
+    // one would replace the other unseen.
+    auto it = out->find(name);
+    if (it != out->end() && it->second.mark.file != file) {
+      d.error(des.mark, "design '" + name + "' is defined twice in the templates");
+      d.note(it->second.mark, "design '" + name + "' is first defined here");
+      continue;
+    }
+    (*out)[name] = std::move(des);
   }
 }
 
@@ -277,7 +476,7 @@ std::optional<YAML::Node> load_checked(const std::string& path, const Schema& s,
   std::string text;
   if (!read_file(path, &text, d)) return std::nullopt;
   YAML::Node n;
-  if (!parse_yaml(text, path, &n, d)) return std::nullopt;
+  if (!parse_yaml(text, path, "a templates file", &n, d)) return std::nullopt;
   if (!validate(n, s, path, d)) {
     if (!n.IsMap()) return std::nullopt;
   }
@@ -367,9 +566,9 @@ bool read_file(const std::string& path, std::string* out, Diagnostics& d) {
 
 std::optional<Stock> parse_stock(const std::string& text, const std::string& name,
                                  const Templates& t, Diagnostics& d) {
+  const size_t before = d.error_count();
   YAML::Node n;
-  if (!parse_yaml(text, name, &n, d)) return std::nullopt;
-  size_t before = d.error_count();
+  if (!parse_yaml(text, name, "a stock file", &n, d)) return std::nullopt;
   validate(n, Schemas::stock(), name, d);
   if (!n.IsMap()) return std::nullopt;
   bool ok;
@@ -390,25 +589,32 @@ Templates load_templates(const std::string& dir, Diagnostics& d) {
   if (auto n = load_checked((root / "papers.yaml").string(), Schemas::papers_file(), d)) {
     for (const auto& p : (*n)["papers"]) {
       if (!p.IsMap()) continue;
-      t.papers.push_back(read_paper(p, (root / "papers.yaml").string()));
-      check_positive_size(t.papers.back(), "paper", d);
+      Paper paper = read_paper(p, (root / "papers.yaml").string());
+      check_positive_size(paper, "paper", d);
+      if (names_unique(t.papers, paper, "paper", d)) t.papers.push_back(std::move(paper));
     }
   }
   if (auto n = load_checked((root / "cards.yaml").string(), Schemas::cards_file(), d)) {
     for (const auto& c : (*n)["cards"]) {
       if (!c.IsMap()) continue;
-      t.cards.push_back(read_card_size(c, (root / "cards.yaml").string(), d));
-      check_positive_size(t.cards.back(), "card size", d);
+      CardSize card = read_card_size(c, (root / "cards.yaml").string(), d);
+      check_positive_size(card, "card size", d);
+      if (names_unique(t.cards, card, "card size", d)) t.cards.push_back(std::move(card));
     }
   }
   const std::string fonts_path = (root / "fonts.yaml").string();
   if (auto n = load_checked(fonts_path, Schemas::fonts_file(), d)) {
     Reader r(*n, Schemas::fonts_file(), fonts_path);
     t.fonts.default_family = r.str("default");
+    UniqueNames families;
     for (const auto& f : (*n)["fonts"]) {
       if (!f.IsMap()) continue;
       Reader fr(f, Schemas::font(), fonts_path);
-      t.fonts.families.push_back({fr.str("family"), fr.str("package"), fr.list("files")});
+      FontFamily fam{fr.str("family"), fr.str("package"), fr.list("files"), fr.mark(),
+                     fr.list("scripts"),  fr.list("fallback_for"), fr.mark("scripts"),
+                     fr.mark("fallback_for")};
+      if (families.add(fam.family, fr.mark("family"), "font family '" + fam.family + "' is listed twice", d))
+        t.fonts.families.push_back(std::move(fam));
       // Fontconfig would block on a FIFO and read /dev/zero for ever: only files.
       const std::string package = fr.str("package").empty() ? "" : " (install Debian package " + fr.str("package") + ")";
       if (YAML::Node files = fr.node("files"); files && files.IsSequence())
@@ -434,13 +640,8 @@ Templates load_templates(const std::string& dir, Diagnostics& d) {
   for (const auto& path : yaml_files(root / "stocks")) {
     std::string text;
     if (!read_file(path, &text, d)) continue;
-    if (auto s = parse_stock(text, path, t, d)) {
-      if (t.find_stock(s->id)) {
-        d.error(s->mark, "stock '" + s->id + "' is defined twice");
-        continue;
-      }
-      t.stocks.push_back(*s);
-    }
+    if (auto s = parse_stock(text, path, t, d))
+      if (names_unique(t.stocks, *s, "stock", d)) t.stocks.push_back(*s);
   }
   for (const auto& path : yaml_files(root / "designs")) {
     if (auto n = load_checked(path, Schemas::designs_file(), d))
@@ -562,7 +763,7 @@ Facts read_facts(const YAML::Node& n, const std::string& file, Diagnostics& d) {
     if (entries) d.error(mark_of(entries, file), "'entries' must be a list of maps");
     return f;
   }
-  std::set<std::string> seen;
+  UniqueNames seen;
   for (const auto& e : entries) {
     if (!e.IsMap()) {
       d.error(mark_of(e, file), "a fact entry must be a map");
@@ -587,10 +788,7 @@ Facts read_facts(const YAML::Node& n, const std::string& file, Diagnostics& d) {
       continue;
     }
     fe.key = it->second[0];
-    if (!seen.insert(fe.key).second) {
-      d.error(fe.mark, "fact entry '" + fe.key + "' is listed twice");
-      continue;
-    }
+    if (!seen.add(fe.key, fe.mark, "fact entry '" + fe.key + "' is listed twice", d, "listed")) continue;
     f.entries.push_back(std::move(fe));
   }
   return f;
@@ -614,12 +812,16 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
     stock_names.push_back({stocks.Scalar(), mark_of(stocks, file)});
   else
     for (const auto& s : r.list("stocks")) stock_names.push_back({s, r.mark()});
+  UniqueNames listed;
   for (const auto& [name, m] : stock_names) {
     const Stock* s = t.find_stock(name);
     if (!s) {
       unknown(d, m, "stock", name, t.stock_names());
       continue;
     }
+    // Each stock makes one output file per deck: twice would write it twice.
+    if (!listed.add(s->id, m, "stock '" + s->id + "' is listed twice in deck '" + deck.id + "'", d, "listed"))
+      continue;
     if (!deck.card.id.empty() && s->card.id != deck.card.id) {
       d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards (" +
                      format_number(s->card.width.in_mm()) + " x " +
@@ -724,7 +926,7 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
 
   YAML::Node cards = r.node("cards");
   if (cards && cards.IsSequence()) {
-    std::set<std::string> ids;
+    UniqueNames ids;
     int n_card = 0;
     for (const auto& c : cards) {
       ++n_card;
@@ -743,8 +945,7 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
       card.back = cr.str("back");
       check_design(card.face, cr.mark("face"));
       check_design(card.back, cr.mark("back"));
-      if (!ids.insert(card.id).second)
-        d.error(cr.mark("id"), "card id '" + card.id + "' is used twice in deck '" + deck.id + "'");
+      ids.add(card.id, cr.mark("id"), "card id '" + card.id + "' is used twice in deck '" + deck.id + "'", d);
       for (const auto& kv : c) {
         const std::string k = kv.first.Scalar();
         if (Schemas::card().find(k)) continue;
@@ -900,7 +1101,7 @@ void read_booklet(const YAML::Node& n, const std::string& file, const FontSet& f
 std::optional<Game> parse_game(const std::string& text, const std::string& name,
                                const std::string& dir, const Templates& t, Diagnostics& d) {
   YAML::Node n;
-  if (!parse_yaml(text, name, &n, d)) return std::nullopt;
+  if (!parse_yaml(text, name, "a game file", &n, d)) return std::nullopt;
   validate(n, Schemas::game(), name, d);
   if (!n.IsMap()) return std::nullopt;
   Reader r(n, Schemas::game(), name);
@@ -921,14 +1122,13 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
       for (const auto* c : {&l.fill, &l.stroke, &l.color}) check_literal_color(*c, l.mark, g, d);
   }
   YAML::Node decks = r.node("decks");
-  std::set<std::string> deck_ids;
+  UniqueNames deck_ids, board_ids;
   long cards_in_game = 0;
   if (decks && decks.IsSequence()) {
     for (const auto& dn : decks) {
       if (!dn.IsMap()) continue;
       Deck deck = read_deck(dn, name, t, g, d);
-      if (!deck_ids.insert(deck.id).second)
-        d.error(deck.mark, "deck id '" + deck.id + "' is used twice");
+      deck_ids.add(deck.id, deck.mark, "deck id '" + deck.id + "' is used twice", d);
       // Checked here, before anything is laid out: millions of cards would exhaust memory.
       const long before = cards_in_game;
       cards_in_game += deck.total_cards();
@@ -940,8 +1140,13 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
     }
   }
   if (YAML::Node boards = r.node("boards"); boards && boards.IsSequence())
-    for (const auto& bn : boards)
-      if (bn.IsMap()) g.boards.push_back(read_board(bn, name, d));
+    for (const auto& bn : boards) {
+      if (!bn.IsMap()) continue;
+      Board b = read_board(bn, name, d);
+      // Its id names the board's output files: a second one would overwrite the first.
+      board_ids.add(b.id, b.mark, "board id '" + b.id + "' is used twice", d);
+      g.boards.push_back(std::move(b));
+    }
   read_tables(r.node("tables"), name, &g, d);
   if (YAML::Node bn = r.node("booklet"); bn && bn.IsMap()) read_booklet(bn, name, t.fonts, &g, d);
   return g;  // possibly partial: callers must check `d` for errors

@@ -77,6 +77,13 @@ struct FontFamily {
   std::string family;
   std::string package;
   std::vector<std::string> files;
+  Mark mark;
+  // Unicode scripts (GLib names: "hebrew", "arabic", "common" for digits, punctuation
+  // and symbols) the family is there for: suggested when text in another family needs
+  // them. Those in `fallback_for` it also draws inside text set in another family
+  // without a word (Hebrew words in English text); any other fallback is reported.
+  std::vector<std::string> scripts, fallback_for;
+  Mark scripts_mark, fallback_mark;
 };
 
 struct FontSet {
@@ -104,6 +111,7 @@ struct Layer {
   Length stroke_width, radius;
   bool bleed = false;
   std::string text;          // template
+  Mark text_mark, style_mark, weight_mark;  // of those keys' values (else the layer's)
   std::string font;
   bool bold = false, italic = false;
   Length size, min_size;
@@ -115,7 +123,7 @@ struct Layer {
   bool rtl = false;
   double line_spacing = 1;
   std::string src;           // template, relative to the game file's folder
-  Mark text_mark, src_mark;  // where `text` and `src` are written (else the layer's mark)
+  Mark src_mark;             // where `src` is written (else the layer's mark)
   Fit fit = Fit::Contain;
 };
 

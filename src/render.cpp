@@ -23,6 +23,38 @@ namespace cardstock {
 struct Fonts::Impl {
   FcConfig* config = nullptr;
   cairo_font_options_t* options = nullptr;
+  // templates/fonts.yaml's families with what fontconfig found in their files.
+  struct Family {
+    std::string name;
+    std::vector<std::string> scripts, fallback_for;
+    std::vector<FcCharSet*> coverage;  // one per face; owned by `config`
+  };
+  std::vector<Family> families;
+  const Family* family(const char* name) const {
+    for (const auto& f : families)
+      if (g_ascii_strcasecmp(f.name.c_str(), name) == 0) return &f;
+    return nullptr;
+  }
+  static bool covers(const Family& f, char32_t c) {
+    for (FcCharSet* cs : f.coverage)
+      if (FcCharSetHasChar(cs, c)) return true;
+    return false;
+  }
+  bool covers_any(char32_t c) const {
+    for (const auto& f : families)
+      if (covers(f, c)) return true;
+    return false;
+  }
+  // What a font of a layout is: its family (as fonts.yaml names it), weight and style.
+  struct Face {
+    std::string family;
+    PangoWeight weight = PANGO_WEIGHT_NORMAL;
+    PangoStyle style = PANGO_STYLE_NORMAL;
+  };
+  // `faces` keeps what fonts were found to be (their description is costly to build);
+  // fonts belong to one font map, so each Typesetter keeps its own.
+  std::vector<FontIssue> issues(PangoLayout* layout, const TextStyle& st,
+                                std::unordered_map<PangoFont*, Face>* faces) const;
   ~Impl() {
     if (config) FcConfigDestroy(config);
     if (options) cairo_font_options_destroy(options);
@@ -68,6 +100,48 @@ std::unique_ptr<Fonts> Fonts::load(const FontSet& set, const Mark& where, Diagno
   }
   auto impl = std::make_unique<Impl>();
   impl->config = cfg;  // font maps made from it take their own references
+  // What each family's files hold: their coverage, for telling which characters a family
+  // lacks; and their family name, which must be the one designs use, or Pango would set
+  // every text of that family in some other font.
+  FcFontSet* faces = FcConfigGetFonts(cfg, FcSetApplication);
+  GEnumClass* script_enum = static_cast<GEnumClass*>(g_type_class_ref(G_TYPE_UNICODE_SCRIPT));
+  for (const auto& fam : set.families) {
+    Impl::Family f{fam.family, fam.scripts, fam.fallback_for, {}};
+    const Mark at = fam.mark.line > 0 ? fam.mark : where;
+    for (const auto& file : fam.files)
+      for (int i = 0; faces && i < faces->nfont; ++i) {
+        FcChar8* path = nullptr;
+        if (FcPatternGetString(faces->fonts[i], FC_FILE, 0, &path) != FcResultMatch || file != reinterpret_cast<char*>(path))
+          continue;
+        bool named = false;
+        FcChar8* name = nullptr;
+        std::string first;
+        for (int k = 0; FcPatternGetString(faces->fonts[i], FC_FAMILY, k, &name) == FcResultMatch; ++k) {
+          if (k == 0) first = reinterpret_cast<char*>(name);
+          named = named || g_ascii_strcasecmp(reinterpret_cast<char*>(name), fam.family.c_str()) == 0;
+        }
+        if (!named) {
+          d.error(at, "font file '" + file + "' holds the family '" + first + "', not '" + fam.family + "'");
+          ok = false;
+        }
+        FcCharSet* cs = nullptr;
+        if (FcPatternGetCharSet(faces->fonts[i], FC_CHARSET, 0, &cs) == FcResultMatch) f.coverage.push_back(cs);
+      }
+    std::vector<std::string> nicks;
+    for (guint k = 0; k < script_enum->n_values; ++k) nicks.push_back(script_enum->values[k].value_nick);
+    for (const auto* list : {&fam.scripts, &fam.fallback_for})
+      for (const auto& sc : *list)
+        if (!g_enum_get_value_by_nick(script_enum, sc.c_str())) {
+          const Mark& m = list == &fam.scripts ? fam.scripts_mark : fam.fallback_mark;
+          d.error(m.line > 0 ? m : at, "unknown script '" + sc + "'" + did_you_mean(sc, nicks) +
+                                           " (scripts are Unicode script names such as latin, hebrew, "
+                                           "arabic or common)");
+          ok = false;
+        }
+    impl->families.push_back(std::move(f));
+  }
+  g_type_class_unref(script_enum);
+  if (!ok) return nullptr;
   impl->options = cairo_font_options_create();
   cairo_font_options_set_hint_style(impl->options, CAIRO_HINT_STYLE_NONE);
   cairo_font_options_set_hint_metrics(impl->options, CAIRO_HINT_METRICS_OFF);
@@ -117,6 +191,130 @@ bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle&
 }
 
 }  // namespace
+
+// Which font drew each character, run by run. Pango falls back, per character, to any
+// font of the private set that has it; that is reported unless the family asked for has
+// the character anyway (Pango keeps punctuation in its neighbours' run), or the family
+// that drew it is declared in templates/fonts.yaml to draw that script for others (data,
+// not code: Hebrew words inside English text). A character no font has is drawn as an
+// empty box. A run drawn in the family asked for but upright or regular where italic or
+// bold was asked means the family has no such face.
+std::vector<FontIssue> Fonts::Impl::issues(PangoLayout* layout, const TextStyle& st,
+                                           std::unordered_map<PangoFont*, Face>* faces) const {
+  std::vector<FontIssue> out;
+  auto add = [&](FontIssue key, char32_t c) {
+    for (auto& o : out)
+      if (o.kind == key.kind && o.family == key.family && o.used == key.used && o.script == key.script &&
+          o.bold == key.bold && o.italic == key.italic) {
+        if (c && o.chars.size() < 3 && std::find(o.chars.begin(), o.chars.end(), c) == o.chars.end())
+          o.chars.push_back(c);
+        return;
+      }
+    if (c) key.chars.push_back(c);
+    out.push_back(std::move(key));
+  };
+  const char* text = pango_layout_get_text(layout);
+  PangoAttrList* attrs = pango_layout_get_attributes(layout);  // markup's, if any
+  PangoLayoutIter* it = pango_layout_get_iter(layout);
+  do {
+    PangoLayoutRun* run = pango_layout_iter_get_run_readonly(it);
+    if (!run) continue;  // the end of a line
+    const PangoItem* item = run->item;
+    // What this run asked for: the style's font with the markup's attributes over it.
+    PangoFontDescription* want = pango_font_description_new();
+    pango_font_description_set_family(want, st.font.c_str());
+    pango_font_description_set_weight(want, st.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_font_description_set_style(want, st.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+    if (attrs) {
+      PangoAttrIterator* ai = pango_attr_list_get_iterator(attrs);
+      do {
+        int a = 0, b = 0;
+        pango_attr_iterator_range(ai, &a, &b);
+        if (item->offset >= a && item->offset < b) {
+          pango_attr_iterator_get_font(ai, want, nullptr, nullptr);
+          break;
+        }
+      } while (pango_attr_iterator_next(ai));
+      pango_attr_iterator_destroy(ai);
+    }
+    const char* asked = pango_font_description_get_family(want);
+    const std::string want_family = asked ? asked : "";
+    auto face = faces->find(item->analysis.font);
+    if (face == faces->end()) {
+      PangoFontDescription* got = pango_font_describe(item->analysis.font);
+      const char* name = pango_font_description_get_family(got);
+      // The reference keeps the font alive, so its address cannot name another font later.
+      face = faces->emplace(PANGO_FONT(g_object_ref(item->analysis.font)),
+                            Face{name ? name : "", pango_font_description_get_weight(got),
+                                 pango_font_description_get_style(got)})
+                 .first;
+      pango_font_description_free(got);
+    }
+    const char* got_family = face->second.family.c_str();
+    const bool same = g_ascii_strcasecmp(got_family, want_family.c_str()) == 0;
+    const Family* wanted = family(want_family.c_str());
+    const Family* drew = family(got_family);
+    bool visible = false;
+    for (int g = 0; g < run->glyphs->num_glyphs; ++g)
+      if (run->glyphs->glyphs[g].glyph & PANGO_GLYPH_UNKNOWN_FLAG) {
+        FontIssue m;
+        m.kind = FontIssue::Kind::Missing;
+        m.family = want_family;
+        add(m, static_cast<char32_t>(run->glyphs->glyphs[g].glyph & ~PANGO_GLYPH_UNKNOWN_FLAG));
+      }
+    for (const char* p = text + item->offset; p < text + item->offset + item->length; p = g_utf8_next_char(p)) {
+      const gunichar c = g_utf8_get_char(p);
+      if (g_unichar_isspace(c) || pango_is_zero_width(c)) continue;
+      visible = true;
+      if (same || !wanted || covers(*wanted, c) || !covers_any(c)) continue;  // none: Missing
+      GUnicodeScript script = g_unichar_get_script(c);
+      if (script == G_UNICODE_SCRIPT_INHERITED) script = static_cast<GUnicodeScript>(item->analysis.script);
+      if (script == G_UNICODE_SCRIPT_INHERITED || script == G_UNICODE_SCRIPT_UNKNOWN) script = G_UNICODE_SCRIPT_COMMON;
+      GEnumClass* e = static_cast<GEnumClass*>(g_type_class_ref(G_TYPE_UNICODE_SCRIPT));
+      const GEnumValue* v = g_enum_get_value(e, script);
+      const std::string name = v ? v->value_nick : "common";
+      g_type_class_unref(e);
+      if (drew && std::find(drew->fallback_for.begin(), drew->fallback_for.end(), name) != drew->fallback_for.end())
+        continue;
+      FontIssue f;
+      f.kind = FontIssue::Kind::Fallback;
+      f.family = want_family;
+      f.used = got_family;
+      f.script = name;
+      add(f, c);
+    }
+    if (same && visible) {
+      const bool want_italic = pango_font_description_get_style(want) != PANGO_STYLE_NORMAL;
+      const bool want_bold = pango_font_description_get_weight(want) >= PANGO_WEIGHT_SEMIBOLD;
+      FontIssue n;
+      n.kind = FontIssue::Kind::NoFace;
+      n.family = want_family;
+      n.italic = want_italic && face->second.style == PANGO_STYLE_NORMAL;
+      n.bold = want_bold && face->second.weight < PANGO_WEIGHT_SEMIBOLD;
+      if (n.italic || n.bold) add(n, 0);
+    }
+    pango_font_description_free(want);
+  } while (pango_layout_iter_next_run(it));
+  pango_layout_iter_free(it);
+  // Families meant for those characters: declared for their script first, else any that
+  // has them all (for symbols no family declares).
+  for (auto& f : out) {
+    if (f.kind != FontIssue::Kind::Fallback) continue;
+    auto has_all = [&](const Family& fam) {
+      for (char32_t c : f.chars)
+        if (!covers(fam, c)) return false;
+      return g_ascii_strcasecmp(fam.name.c_str(), f.family.c_str()) != 0;
+    };
+    for (const auto& fam : families)
+      if (std::find(fam.scripts.begin(), fam.scripts.end(), f.script) != fam.scripts.end() && has_all(fam))
+        f.suggest.push_back(fam.name);
+    if (f.suggest.empty())
+      for (const auto& fam : families)
+        if (has_all(fam)) f.suggest.push_back(fam.name);
+  }
+  return out;
+}
+
 namespace {
 
 void set_color(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
@@ -275,6 +473,7 @@ struct Typesetter::State {
   size_t bytes = 0;
   PangoLayout* last = nullptr;     // the layout set() returned last: alive until the next call
   ImageCache images;
+  std::unordered_map<PangoFont*, Fonts::Impl::Face> faces;  // fonts of `map`, described
   Stats stats;
 
   State(const Fonts& f, size_t b) : fonts(f), budget(b) {
@@ -284,6 +483,7 @@ struct Typesetter::State {
   }
   ~State() {
     for (auto& [k, v] : kept) g_object_unref(v.layout);
+    for (auto& [font, face] : faces) g_object_unref(font);
     if (last) g_object_unref(last);
     g_object_unref(ltr);
     g_object_unref(rtl);
@@ -381,6 +581,13 @@ std::vector<double> Typesetter::line_heights(const std::string& text, const Text
   } while (pango_layout_iter_next_line(it));
   pango_layout_iter_free(it);
   return out;
+}
+
+std::vector<FontIssue> Typesetter::font_issues(const std::string& text, const TextStyle& style,
+                                               double wrap) const {
+  bool ok = true;
+  PangoLayout* layout = state_->set(text, style, wrap, &ok);  // kept: measured just before
+  return state_->fonts.impl()->issues(layout, style, &state_->faces);
 }
 
 bool Typesetter::check_image(const std::string& path, std::string* err) const {

@@ -47,6 +47,10 @@ class Typesetter : public TextMeasurer {
                      double wrap_width) const override;
   std::vector<double> line_heights(const std::string& text, const TextStyle& style,
                                    double wrap_width) const override;
+  /// Which fonts drew `text`, as set for measuring (see FontIssue and fonts.yaml's
+  /// `scripts` and `fallback`).
+  std::vector<FontIssue> font_issues(const std::string& text, const TextStyle& style,
+                                     double wrap_width) const override;
   /// Opens and decodes an image (SVG or PNG) within the limits of images.h and keeps it
   /// for drawing. Returns false with *err saying why it cannot be used, as words to
   /// follow the image's name: "is damaged or cut short: its pixels cannot be decoded".

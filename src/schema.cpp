@@ -378,7 +378,13 @@ const Schema& Schemas::font() {
                         "a font family of the private font set",
                         {R("family", K::String, "family name used in designs"),
                          F("package", K::String, "Debian package that installs the files"),
-                         R("files", K::StringList, "font files")}};
+                         R("files", K::StringList, "font files"),
+                         F("scripts", K::StringList,
+                           "Unicode scripts the family is for (hebrew, arabic, common for digits, "
+                           "punctuation and symbols): suggested when a text needs them"),
+                         F("fallback_for", K::StringList,
+                           "scripts the family draws inside text set in another family without a "
+                           "warning (Hebrew words in English text)")}};
   return s;
 }
 
@@ -641,8 +647,7 @@ bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Dia
   std::set<std::string> seen;
   for (const auto& kv : n) {
     const std::string key = kv.first.Scalar();
-    if (!seen.insert(key).second) {
-      d.error(mark_of(kv.first, file), "duplicate key '" + key + "' in " + s.name);
+    if (!seen.insert(key).second) {  // reported (with its first place) by the loader's walk
       ok = false;
       continue;
     }

@@ -98,7 +98,9 @@ Mark mark_of(const YAML::Node& n, const std::string& file);
 
 /// Checks `n` against `s`: it must be a map, with no unknown keys (each gets a "did you
 /// mean"), every required key present, and each value of its field's kind. Recurses into
-/// Object/ObjectList/ObjectMap fields. Returns false if anything was reported.
+/// Object/ObjectList/ObjectMap fields. A key given twice is skipped, not reported: the
+/// loader reports every duplicate key of a file with its first place. Returns false if
+/// anything was wrong.
 bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Diagnostics& d);
 
 /// Checks one value against a field's kind (used by validate and for Any fields).

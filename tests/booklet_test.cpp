@@ -534,3 +534,73 @@ TEST(BookletFigures, FieldAnchorFindsTheLayerThatShowsAField) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+TEST(Booklet, RulesTextThatCannotBeDrawnIsAnErrorAtItsByte) {
+  EXPECT_EQ(errors_of("# Rules\n\nLatin-1: caf\xe9.\n\n- an item \x01\nand \x00 more\n"),
+            "r.md:3:13: error: byte 0xE9 is not UTF-8: save the file as UTF-8 (it looks like Latin-1 "
+            "or Windows-1252)\n"
+            "r.md:5:11: error: control character U+0001 cannot be drawn: remove it\n");
+  EXPECT_EQ(errors_of(std::string("# Rules\n\nA NUL \0 byte.\n", 23)),
+            "r.md:3:7: error: a NUL byte (U+0000) cannot be drawn: remove it\n");
+  EXPECT_EQ(errors_of("# Rules\n\nA lost letter: caf\xef\xbf\xbd.\n"),
+            "r.md:3:19: warning: U+FFFD '\xef\xbf\xbd', the replacement character, stands for a letter "
+            "lost when this text was converted from another encoding: type the letter again\n");
+  EXPECT_EQ(errors_of("\xff\xfe#\0 \0R\0"), "r.md: error: the file is UTF-16 text: save it as UTF-8\n");
+}
+
+TEST(Booklet, AByteOrderMarkIsNoPartOfTheText) {
+  const auto blocks = parse("\xef\xbb\xbf# Rules\r\n\r\nText.\r\n", game());
+  ASSERT_EQ(blocks.size(), 2u);
+  EXPECT_EQ(blocks[0].kind, BlockKind::Heading);
+  EXPECT_EQ(blocks[0].text, "Rules");
+}
+
+}  // namespace cardstock
+
+namespace cardstock {
+
+namespace {
+
+// Arabic letters are drawn by another family (see layout_test's FontsFake).
+class ArabicFake : public FixedMeasurer {
+ public:
+  std::vector<FontIssue> font_issues(const std::string& text, const TextStyle& st, double) const override {
+    if (text.find("\xd9\x85") == std::string::npos) return {};
+    FontIssue f;
+    f.family = st.font;
+    f.used = "DejaVu Sans";
+    f.script = "arabic";
+    f.chars = {U'\u0645'};
+    f.suggest = {"Noto Sans Arabic"};
+    return {f};
+  }
+};
+
+}  // namespace
+
+// Booklet text is checked as drawn: a problem is reported at the character in the
+// Markdown, or at the directive whose table holds it, once for both paper sizes.
+TEST(BookletPagination, FontIssuesPointAtTheCharacter) {
+  std::string y = kGame;
+  y.replace(y.find("name: Gamma"), 11, "name: \"مرحبا\"");
+  Game g = game(y);
+  Diagnostics d;
+  Booklet b = booklet_from_text(g, "# Rules\n\nThe word\nfor peace is سلام.\n\n{{fields cards name}}\n", "r.md", d);
+  ASSERT_EQ(d.str(), "");
+  b.body_font = "Noto Serif";  // as a booklet section's defaults
+  b.heading_font = "Noto Sans";
+  ArabicFake m;
+  layout_booklet(b, 396, 612, m, nullptr, d);
+  layout_booklet(b, 420, 595, m, nullptr, d);
+  EXPECT_EQ(d.str(),
+            "r.md:4:20: warning: 'سلام.' has Arabic characters (U+0645 'م') that Noto Serif does not have: "
+            "they are drawn in DejaVu Sans instead (let Noto Sans Arabic draw them: add arabic to its "
+            "fallback_for in templates/fonts.yaml)\n"
+            "r.md:6:3: warning: 'مرحبا' has Arabic characters (U+0645 'م') that Noto Sans does not have: they "
+            "are drawn in DejaVu Sans instead (let Noto Sans Arabic draw them: add arabic to its "
+            "fallback_for in templates/fonts.yaml)\n");
+}
+
+}  // namespace cardstock

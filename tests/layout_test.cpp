@@ -353,3 +353,110 @@ TEST(Hex, SpacedPackingOutlinesEveryTileOnItsOwn) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+namespace {
+
+// A measurer that knows no fonts but reports what a font set would: Arabic letters are
+// drawn by "DejaVu Sans", CJK by nothing, and "Noto Sans Hebrew" has no italic face.
+class FontsFake : public FixedMeasurer {
+ public:
+  std::vector<FontIssue> font_issues(const std::string& text, const TextStyle& st, double) const override {
+    std::vector<FontIssue> out;
+    if (text.find("\xd9\x85") != std::string::npos) {  // U+0645 ARABIC LETTER MEEM
+      FontIssue f;
+      f.family = st.font;
+      f.used = "DejaVu Sans";
+      f.script = "arabic";
+      f.chars = {U'\u0645'};
+      f.suggest = {"Noto Sans Arabic"};
+      out.push_back(f);
+    }
+    if (text.find("\xe6\xbc\xa2") != std::string::npos) {  // U+6F22
+      FontIssue f;
+      f.kind = FontIssue::Kind::Missing;
+      f.family = st.font;
+      f.chars = {U'\u6F22'};
+      out.push_back(f);
+    }
+    if (st.font == "Noto Sans Hebrew" && (st.italic || text.find("<i>") != std::string::npos)) {
+      FontIssue f;
+      f.kind = FontIssue::Kind::NoFace;
+      f.family = st.font;
+      f.italic = true;
+      out.push_back(f);
+    }
+    return out;
+  }
+};
+
+std::string font_diagnostics(const std::string& yaml) {
+  Diagnostics d;
+  auto g = parse_game(yaml, "t.yaml", ".", testing::shipped_templates(), d);
+  if (!g || d.has_errors()) return "load: " + d.str();
+  FontsFake m;
+  for (const auto& deck : g->decks)
+    for (const auto& card : deck.cards) resolve_card(*g, deck, card, g->designs.at(deck.face), m, d);
+  return d.str();
+}
+
+}  // namespace
+
+// Where a font problem is reported: at the card field the characters came from (the
+// layer named in the advice), else at the layer's text, once however many cards show
+// it; a missing face at the key that asked for it.
+TEST(Layout, FontIssuesAreReportedWhereTheTextCameFrom) {
+  const std::string y = R"(game: t
+title: T
+designs:
+  face:
+    layers:
+      - {type: text, text: "{name} \u6F22", w: 50mm, h: 20mm}
+      - {type: text, text: "{word}", font: Noto Sans Hebrew, style: italic, w: 50mm, h: 20mm}
+      - {type: text, text: "<i>{word}</i>", markup: true, font: Noto Sans Hebrew, w: 50mm, h: 20mm}
+decks:
+  - id: d
+    face: face
+    stocks: [poker-3x3-letter]
+    cards:
+      - {id: a, name: "سلام", word: "שלום"}
+      - {id: b, name: "Beta", word: "אחד"}
+)";
+  EXPECT_EQ(font_diagnostics(y),
+            "t.yaml:14:23: warning: 'سلام' has Arabic characters (U+0645 'م') that Noto Sans does not have: they "
+            "are drawn in DejaVu Sans instead (use font: Noto Sans Arabic for the layer at t.yaml:6:9)\n"
+            "t.yaml:6:28: error: '{name} 漢' has characters that no font of the set has (U+6F22 '漢'): they "
+            "would be drawn as empty boxes (remove them, or add a font that has them to templates/fonts.yaml)\n"
+            "t.yaml:7:69: warning: Noto Sans Hebrew has no italic face: '{word}' is drawn upright (use a family "
+            "that has one, or style: normal)\n"
+            "t.yaml:8:28: warning: Noto Sans Hebrew has no italic face: '<i>{word}</i>' is drawn upright (use a "
+            "family that has one, or drop the <i>)\n");
+}
+
+TEST(Layout, FontIssueMessages) {
+  FontIssue f;
+  f.kind = FontIssue::Kind::Fallback;
+  f.family = "Noto Sans Hebrew";
+  f.used = "DejaVu Sans";
+  f.script = "common";
+  f.chars = {U'\u2605', U'1'};
+  EXPECT_EQ(font_issue_message(f, "★ 1", "fix"),
+            "'★ 1' has characters (U+2605 '★', U+0031 '1') that Noto Sans Hebrew does not have: they are "
+            "drawn in DejaVu Sans instead (fix)");
+  f.script = "old-italic";
+  f.chars = {U'\U00010300'};
+  EXPECT_EQ(font_issue_message(f, std::string(50, 'x'), "fix"),
+            "'" + std::string(37, 'x') + "...' has Old italic characters (U+10300 '\xf0\x90\x8c\x80') that Noto Sans "
+            "Hebrew does not have: they are drawn in DejaVu Sans instead (fix)");
+  f = FontIssue{};
+  f.kind = FontIssue::Kind::NoFace;
+  f.family = "X";
+  f.bold = f.italic = true;
+  EXPECT_EQ(font_issue_message(f, "t", "fix"), "X has no bold italic face: 't' is drawn upright in its regular weight (fix)");
+  f.italic = false;
+  EXPECT_EQ(font_issue_message(f, "t", "fix"), "X has no bold face: 't' is drawn in its regular weight (fix)");
+  EXPECT_EQ(or_list({"A", "B", "C"}), "A, B or C");
+}
+
+}  // namespace cardstock

@@ -189,13 +189,13 @@ TEST(Limits, TemplatesThatAreNotFilesOrNotPlainNames) {
   testing::Run r = testing::run_cardstock({"--templates", t.string(), "check", testing::source_dir() + "/content/echad.yaml"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(testing::replace_all(r.err, dir.string(), "D"),
-            "D/tpl/fonts.yaml:33:9: error: font file 'D/font.ttf' of 'DejaVu Sans' cannot be used: it is a FIFO "
+            "D/tpl/fonts.yaml:51:9: error: font file 'D/font.ttf' of 'DejaVu Sans' cannot be used: it is a FIFO "
             "(named pipe), not a file\n");
   t = templates_with(dir, "fonts.yaml", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/dev/zero");
   r = testing::run_cardstock({"--templates", t.string(), "check", testing::source_dir() + "/content/echad.yaml"});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(testing::replace_all(r.err, dir.string(), "D"),
-            "D/tpl/fonts.yaml:33:9: error: font file '/dev/zero' of 'DejaVu Sans' cannot be used: it is a device, "
+            "D/tpl/fonts.yaml:51:9: error: font file '/dev/zero' of 'DejaVu Sans' cannot be used: it is a device, "
             "not a file\n");
   t = templates_with(dir, "stocks/poker-3x3-letter.yaml", "id: poker-3x3-letter", "id: ../../escaped");
   r = testing::run_cardstock({"--templates", t.string(), "build", testing::source_dir() + "/content/echad.yaml", "-o",
