@@ -13,9 +13,9 @@
 #include <string>
 #include <unistd.h>
 
-#include "layout.h"
-#include "load.h"
-#include "render.h"
+#include "layout/layout.h"
+#include "load/load.h"
+#include "render/render.h"
 
 using namespace cardstock;
 

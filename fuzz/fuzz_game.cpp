@@ -20,16 +20,16 @@
 #include <string>
 #include <vector>
 
-#include "booklet.h"
-#include "booklet_layout.h"
-#include "checks.h"
-#include "diag.h"
-#include "hyphenate.h"
-#include "images.h"
-#include "layout.h"
-#include "load.h"
-#include "model.h"
-#include "text_measure.h"
+#include "load/booklet.h"
+#include "layout/booklet_layout.h"
+#include "model/checks.h"
+#include "base/diag.h"
+#include "layout/hyphenate.h"
+#include "load/images.h"
+#include "layout/layout.h"
+#include "load/load.h"
+#include "model/model.h"
+#include "layout/text_measure.h"
 
 using namespace cardstock;
 

@@ -14,7 +14,7 @@
 #include <sstream>
 #include <string>
 
-#include "build.h"
+#include "build/build.h"
 #include "test_util.h"
 
 namespace cardstock::testing {

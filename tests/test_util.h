@@ -2,9 +2,9 @@
 #pragma once
 #include <string>
 
-#include "diag.h"
-#include "load.h"
-#include "model.h"
+#include "base/diag.h"
+#include "load/load.h"
+#include "model/model.h"
 
 namespace cardstock::testing {
 

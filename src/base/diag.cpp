@@ -1,0 +1,139 @@
+#include "base/diag.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace cardstock {
+
+std::string Mark::str() const {
+  if (line <= 0) return file;
+  return file + ":" + std::to_string(line) + ":" + std::to_string(col);
+}
+
+std::string Diagnostic::str() const {
+  const char* kind = severity == Severity::Error     ? ": error: "
+                     : severity == Severity::Warning ? ": warning: "
+                                                     : ": note: ";
+  return mark.str() + kind + message;
+}
+
+namespace {
+
+// Messages quote what the user wrote; a control character in it (an escape sequence in
+// a hostile file) must not reach the terminal or a CI log as such.
+std::string printable(std::string msg) {
+  std::string out;
+  for (size_t i = 0; i < msg.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(msg[i]);
+    const bool c1 = c == 0xC2 && i + 1 < msg.size() && static_cast<unsigned char>(msg[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(msg[i + 1]) <= 0x9F;
+    if (c >= 0x20 && c != 0x7F && !c1) {
+      out += msg[i];
+      continue;
+    }
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02X", c1 ? static_cast<unsigned char>(msg[++i]) : c);
+    out += buf;
+  }
+  return out;
+}
+
+}  // namespace
+
+void Diagnostics::add(Severity s, const Mark& m, std::string msg) {
+  if (s == Severity::Note) {
+    if (!last_dropped_ && items_.size() < kMaxKept) items_.push_back({s, m, printable(std::move(msg))});
+    return;
+  }
+  if (items_.size() >= kMaxKept) {  // counted, not kept (nor remembered for duplicates)
+    ++(s == Severity::Error ? dropped_errors_ : dropped_warnings_);
+    last_dropped_ = true;
+    return;
+  }
+  msg = printable(std::move(msg));
+  last_dropped_ = !seen_.insert(m.str() + '\n' + msg).second;
+  if (!last_dropped_) items_.push_back({s, m, std::move(msg)});
+}
+
+void Diagnostics::error(const Mark& m, std::string msg) { add(Severity::Error, m, std::move(msg)); }
+
+void Diagnostics::warning(const Mark& m, std::string msg) { add(Severity::Warning, m, std::move(msg)); }
+
+void Diagnostics::note(const Mark& m, std::string msg) { add(Severity::Note, m, std::move(msg)); }
+
+void Diagnostics::make_warnings_errors() {
+  for (auto& d : items_)
+    if (d.severity == Severity::Warning) d.severity = Severity::Error;
+  dropped_errors_ += dropped_warnings_;
+  dropped_warnings_ = 0;
+}
+
+bool Diagnostics::has_errors() const { return error_count() > 0; }
+
+size_t Diagnostics::error_count() const {
+  return dropped_errors_ + static_cast<size_t>(std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) {
+           return d.severity == Severity::Error;
+         }));
+}
+
+size_t Diagnostics::warning_count() const {
+  return dropped_warnings_ + static_cast<size_t>(std::count_if(items_.begin(), items_.end(), [](const Diagnostic& d) {
+           return d.severity == Severity::Warning;
+         }));
+}
+
+std::string Diagnostics::str() const {
+  std::string out;
+  for (const auto& d : items_) out += d.str() + "\n";
+  if (dropped_errors_ + dropped_warnings_ > 0)
+    out += (items_.empty() ? std::string("cardstock") : items_.back().mark.file) + ": note: " +
+           std::to_string(dropped_errors_) + " more error(s) and " + std::to_string(dropped_warnings_) +
+           " more warning(s) not shown (only the first " + std::to_string(kMaxKept) + " are)\n";
+  return out;
+}
+
+void Diagnostics::append(const Diagnostics& other) {
+  for (const auto& d : other.items_) add(d.severity, d.mark, d.message);
+  dropped_errors_ += other.dropped_errors_;
+  dropped_warnings_ += other.dropped_warnings_;
+}
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+  // Optimal string alignment: a swap of two neighbouring letters ("tabel") is one typo.
+  const size_t n = a.size(), m = b.size();
+  std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1));
+  for (size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (size_t j = 0; j <= m; ++j) d[0][j] = j;
+  for (size_t i = 1; i <= n; ++i)
+    for (size_t j = 1; j <= m; ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[n][m];
+}
+
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates) {
+  // Roughly one typo per three letters: "sise" finds "size", "x" finds nothing.
+  const size_t limit = std::max<size_t>(1, word.size() / 3);
+  size_t best = limit + 1;
+  std::string found;
+  if (word.size() > 64) return found;  // no name is that long: and the table would be huge
+  for (const auto& c : candidates) {
+    // The distance is at least the difference in length: skip what cannot be close.
+    if ((c.size() > word.size() ? c.size() - word.size() : word.size() - c.size()) > limit) continue;
+    size_t d = edit_distance(word, c);
+    if (d < best) {
+      best = d;
+      found = c;
+    }
+  }
+  return found;
+}
+
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
+  auto m = closest_match(word, candidates);
+  return m.empty() ? "" : " (did you mean '" + m + "'?)";
+}
+
+}  // namespace cardstock

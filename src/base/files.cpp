@@ -1,0 +1,87 @@
+#include "base/files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace cardstock {
+
+namespace {
+
+// What a non-regular file is, in words.
+std::string kind_of(mode_t m) {
+  if (S_ISDIR(m)) return "it is a directory, not a file";
+  if (S_ISFIFO(m)) return "it is a FIFO (named pipe), not a file";
+  if (S_ISSOCK(m)) return "it is a socket, not a file";
+  if (S_ISCHR(m) || S_ISBLK(m)) return "it is a device, not a file";
+  return "it is not a regular file";
+}
+
+}  // namespace
+
+std::string byte_size(size_t bytes) {
+  if (bytes < 1024) return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+  if (bytes < (size_t(1) << 20)) return std::to_string(bytes >> 10) + " KB";
+  if (bytes < (size_t(10) << 20)) {
+    const size_t tenths = bytes * 10 / (size_t(1) << 20);
+    return std::to_string(tenths / 10) + (tenths % 10 ? "." + std::to_string(tenths % 10) : "") + " MB";
+  }
+  return std::to_string(bytes >> 20) + " MB";
+}
+
+std::string not_a_regular_file(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return std::strerror(errno);
+  return S_ISREG(st.st_mode) ? "" : kind_of(st.st_mode);
+}
+
+bool read_regular_file(const std::string& path, size_t max_bytes, std::string* out, std::string* why) {
+  // Look before opening: opening a FIFO for reading blocks until a writer comes.
+  if (std::string k = not_a_regular_file(path); !k.empty()) {
+    *why = k;
+    return false;
+  }
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) {
+    *why = std::strerror(errno);
+    return false;
+  }
+  // And look again at what was opened: the path may have been replaced in between.
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    *why = ::fstat(fd, &st) != 0 ? std::strerror(errno) : kind_of(st.st_mode);
+    ::close(fd);
+    return false;
+  }
+  if (static_cast<unsigned long long>(st.st_size) > max_bytes) {
+    *why = "it is " + byte_size(static_cast<size_t>(st.st_size)) + "; the limit is " + byte_size(max_bytes);
+    ::close(fd);
+    return false;
+  }
+  out->clear();
+  out->reserve(static_cast<size_t>(st.st_size));
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      *why = std::strerror(errno);
+      ::close(fd);
+      return false;
+    }
+    if (n == 0) break;
+    out->append(buf, static_cast<size_t>(n));
+    if (out->size() > max_bytes) {  // it grew while we read
+      *why = "it is over " + byte_size(max_bytes) + "; the limit is " + byte_size(max_bytes);
+      ::close(fd);
+      return false;
+    }
+  }
+  ::close(fd);
+  return true;
+}
+
+}  // namespace cardstock

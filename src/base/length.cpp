@@ -1,0 +1,70 @@
+#include "base/length.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace cardstock {
+
+namespace {
+
+bool parse_number(std::string_view s, double* out) {
+  if (s.empty()) return false;
+  // from_chars accepts no leading '+'; YAML users sometimes write one.
+  if (s.front() == '+') s.remove_prefix(1);
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), *out);
+  return ec == std::errc() && p == s.data() + s.size() && std::isfinite(*out);
+}
+
+}  // namespace
+
+std::optional<Length> parse_length(std::string_view text, std::string* err) {
+  std::string_view s = text;
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  struct Unit { std::string_view suffix; double factor; };
+  static constexpr Unit units[] = {
+      {"mm", 72.0 / 25.4}, {"cm", 72.0 / 2.54}, {"in", 72.0}, {"pt", 1.0}};
+  for (const auto& u : units) {
+    if (s.size() > u.suffix.size() && s.substr(s.size() - u.suffix.size()) == u.suffix) {
+      double v;
+      if (!parse_number(s.substr(0, s.size() - u.suffix.size()), &v)) break;
+      return Length{v * u.factor};
+    }
+  }
+  double v;
+  if (parse_number(s, &v) && v == 0) return Length{0};
+  if (err) {
+    if (parse_number(s, &v))
+      *err = "length '" + std::string(text) + "' needs a unit (mm, cm, in or pt)";
+    else
+      *err = "'" + std::string(text) + "' is not a length (expected e.g. 63.5mm, 2.5in, 12pt)";
+  }
+  return std::nullopt;
+}
+
+std::optional<RelLength> parse_rel_length(std::string_view text, std::string* err) {
+  if (!text.empty() && text.back() == '%') {
+    double v;
+    if (parse_number(text.substr(0, text.size() - 1), &v)) return RelLength{v, true};
+    if (err) *err = "'" + std::string(text) + "' is not a percentage";
+    return std::nullopt;
+  }
+  auto l = parse_length(text, err);
+  if (!l) return std::nullopt;
+  return RelLength{l->pt, false};
+}
+
+std::string format_number(double v) {
+  // to_chars rounds as printf's %.4f does, without its locale and format parsing: the
+  // manifest formats a dozen numbers a card.
+  char buf[400];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 4);
+  std::string s(buf, r.ec == std::errc() ? r.ptr : buf);
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  if (s == "-0") s = "0";  // a tiny negative rounds to zero, never "-0"
+  return s;
+}
+
+}  // namespace cardstock

@@ -1,0 +1,202 @@
+#include "base/text_check.h"
+
+#include <cstdio>
+
+namespace cardstock {
+
+namespace {
+
+std::string hex_byte(unsigned char b) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "0x%02X", b);
+  return buf;
+}
+
+std::string hex_bytes(std::string_view s, size_t at, size_t n) {
+  std::string out;
+  for (size_t k = 0; k < n && at + k < s.size(); ++k)
+    out += (k ? " " : "") + hex_byte(static_cast<unsigned char>(s[at + k]));
+  return out;
+}
+
+bool continuation(std::string_view s, size_t i) {
+  return i < s.size() && (static_cast<unsigned char>(s[i]) & 0xC0) == 0x80;
+}
+
+// Decodes strictly: returns the character and its length, or a fault for bytes that
+// are not UTF-8 (stray, cut short, overlong, surrogates, beyond U+10FFFF).
+struct Decoded {
+  char32_t c = 0;
+  size_t length = 1;
+  std::optional<TextFault> fault;
+};
+
+Decoded decode(std::string_view s, size_t i) {
+  const unsigned char b = static_cast<unsigned char>(s[i]);
+  Decoded r;
+  if (b < 0x80) {
+    r.c = b;
+    return r;
+  }
+  size_t n = 0;
+  char32_t c = 0;
+  if (b >= 0xC0 && b <= 0xDF) n = 2, c = b & 0x1F;
+  else if (b >= 0xE0 && b <= 0xEF) n = 3, c = b & 0x0F;
+  else if (b >= 0xF0 && b <= 0xF7) n = 4, c = b & 0x07;
+  size_t got = 1;
+  while (n && got < n && continuation(s, i + got)) c = (c << 6) | (s[i + got++] & 0x3F);
+  auto fault = [&](size_t len, std::string what) {
+    r.length = len;
+    r.fault = TextFault{i, len, std::move(what), true, true};
+    return r;
+  };
+  // A lone byte above 0x7F is what a Latin-1 or Windows-1252 letter looks like here.
+  if (n == 0 || got == 1) return fault(1, "byte " + hex_byte(b) + " is not UTF-8");
+  if (got < n)
+    return fault(got, "bytes " + hex_bytes(s, i, got) + " start a UTF-8 character but end too soon");
+  static const char32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (c < least[n])
+    return fault(n, "bytes " + hex_bytes(s, i, n) + " are an overlong encoding of " +
+                        code_point_name(c) + ", which UTF-8 forbids");
+  if (c >= 0xD800 && c <= 0xDFFF)
+    return fault(n, "bytes " + hex_bytes(s, i, n) + " encode " + code_point_name(c) +
+                        ", a UTF-16 surrogate (CESU-8), which UTF-8 forbids");
+  if (c > 0x10FFFF)
+    return fault(n, "bytes " + hex_bytes(s, i, n) + " encode a value beyond U+10FFFF, the last "
+                                                     "Unicode character");
+  r.c = c;
+  r.length = n;
+  return r;
+}
+
+}  // namespace
+
+std::string code_point_name(char32_t c) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "U+%04X", static_cast<unsigned>(c));
+  return buf;
+}
+
+char32_t next_code_point(std::string_view s, size_t* i) {
+  Decoded r = decode(s, *i);
+  *i += r.length;
+  return r.fault ? U'\uFFFD' : r.c;
+}
+
+std::optional<TextFault> find_text_fault(std::string_view s, size_t from) {
+  for (size_t i = from; i < s.size();) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    if (b >= 0x20 && b < 0x7F) {  // the usual case, quickly
+      ++i;
+      continue;
+    }
+    Decoded r = decode(s, i);
+    if (r.fault) return r.fault;
+    const char32_t c = r.c;
+    // Tab, line feed and carriage return are layout, and drawn as such; every other C0
+    // and C1 control, and DEL, is drawn as nothing (or a box) by Pango.
+    if (c == 0) return TextFault{i, 1, "a NUL byte (U+0000)", true};
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7F && c <= 0x9F))
+      return TextFault{i, r.length, "control character " + code_point_name(c), true};
+    if (c == 0xFFFD) return TextFault{i, r.length, "U+FFFD '\uFFFD', the replacement character", false};
+    i += r.length;
+  }
+  return std::nullopt;
+}
+
+std::string text_fault_message(const TextFault& f, bool in_file) {
+  if (!f.error)
+    return f.what + ", stands for a letter lost when this text was converted from another "
+                    "encoding: type the letter again";
+  if (f.encoding && in_file)
+    return f.what + ": save the file as UTF-8" +
+           (f.length == 1 ? " (it looks like Latin-1 or Windows-1252)" : "");
+  return f.what + (f.encoding ? ": remove it" : " cannot be drawn: remove it");
+}
+
+bool check_file_text(std::string_view text, const std::string& file, bool replacement_chars,
+                     Diagnostics& d) {
+  size_t start = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  bool ok = true;
+  int line = 1, reported = 0, more = 0;
+  size_t line_start = start;
+  size_t i = start;
+  // A whole file in Latin-1 has a bad byte on most lines: the first few places say what
+  // is wrong, a count says how much.
+  constexpr int kMaxReports = 10;
+  while (i < text.size()) {
+    auto f = find_text_fault(text, i);
+    if (!f) break;
+    if (reported == kMaxReports) {
+      if (f->error) ok = false;
+      if (f->error || replacement_chars) ++more;
+      const size_t eol = text.find('\n', f->offset);
+      if (eol == std::string_view::npos) break;
+      i = eol;
+      continue;
+    }
+    // Lines before the fault; columns count bytes from the line's start.
+    for (size_t k = line_start; k < f->offset; ++k)
+      if (text[k] == '\n') {
+        ++line;
+        line_start = k + 1;
+      }
+    const Mark m{file, line, static_cast<int>(f->offset - line_start) + 1};
+    if (f->error) {
+      ok = false;
+      d.error(m, text_fault_message(*f, true));
+      ++reported;
+    } else if (replacement_chars) {
+      d.warning(m, text_fault_message(*f, true));
+      ++reported;
+    }
+    // One report a line is enough to find it; go on at the next line.
+    const size_t eol = text.find('\n', f->offset);
+    if (eol == std::string_view::npos) break;
+    i = eol;
+  }
+  if (more) {
+    const std::string msg = std::to_string(more) + " more line(s) with such characters are not listed";
+    if (ok) d.warning({file, 0, 0}, msg);
+    else d.error({file, 0, 0}, msg);
+  }
+  return ok;
+}
+
+std::string shown_text(std::string_view s, size_t at, size_t max) {
+  // Start a little before the fault, on a character boundary.
+  size_t begin = at > max / 2 ? at - max / 2 : 0;
+  while (begin > 0 && begin < s.size() && (static_cast<unsigned char>(s[begin]) & 0xC0) == 0x80) --begin;
+  std::string out = begin ? "..." : "";
+  size_t chars = 0, i = begin;
+  while (i < s.size() && chars < max) {
+    Decoded r = decode(s, i);
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    if (r.fault) {
+      for (size_t k = 0; k < r.length; ++k) {
+        char buf[8];
+        std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned char>(s[i + k]));
+        out += buf;
+      }
+    } else if (r.c == '\n') {
+      out += "\\n";
+    } else if (r.c == '\t') {
+      out += "\\t";
+    } else if (r.c == '"' || r.c == '\\') {
+      out += '\\';
+      out += static_cast<char>(b);
+    } else if (r.c < 0x20 || (r.c >= 0x7F && r.c <= 0x9F)) {
+      char buf[12];
+      std::snprintf(buf, sizeof buf, r.c < 0x100 ? "\\x%02X" : "\\u%04X", static_cast<unsigned>(r.c));
+      out += buf;
+    } else {
+      out.append(s.substr(i, r.length));
+    }
+    i += r.length;
+    ++chars;
+  }
+  if (i < s.size()) out += "...";
+  return out;
+}
+
+}  // namespace cardstock

@@ -1,0 +1,114 @@
+#include "build/interrupt.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <vector>
+
+namespace cardstock::interrupt {
+
+namespace {
+
+// Changed only with the handled signals blocked, so the handler never reads a list
+// half-changed; it only reads c_str() and calls unlink() and kill(), which are safe.
+std::vector<std::string>* temps = nullptr;
+std::vector<pid_t>* children = nullptr;
+volatile sig_atomic_t received = 0;
+constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+class Blocked {
+ public:
+  Blocked() {
+    sigset_t s;
+    sigemptyset(&s);
+    for (int sig : kSignals) sigaddset(&s, sig);
+    sigprocmask(SIG_BLOCK, &s, &old_);
+  }
+  ~Blocked() { sigprocmask(SIG_SETMASK, &old_, nullptr); }
+
+ private:
+  sigset_t old_;
+};
+
+void on_signal(int sig) {
+  if (received) return;
+  received = sig;
+  if (temps)
+    for (const auto& t : *temps) ::unlink(t.c_str());
+  bool waiting = false;
+  if (children)
+    for (pid_t p : *children) waiting = ::kill(p, SIGTERM) == 0 || waiting;
+  // A parent waits for its children in its loop and finishes there; anyone else stops now.
+  if (!waiting) {
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+  }
+}
+
+}  // namespace
+
+void install() {
+  static std::atomic<bool> done{false};
+  if (done.exchange(true)) return;
+  temps = new std::vector<std::string>;  // never freed: the handler may run at any time
+  children = new std::vector<pid_t>;
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  for (int sig : kSignals) sigaddset(&sa.sa_mask, sig);
+  for (int sig : kSignals) {
+    struct sigaction prev {};
+    sigaction(sig, nullptr, &prev);
+    if (prev.sa_handler == SIG_IGN) continue;  // e.g. nohup: keep ignoring it
+    sigaction(sig, &sa, nullptr);
+  }
+}
+
+void track(const std::string& path) {
+  if (!temps) return;
+  Blocked b;
+  temps->push_back(path);
+}
+
+void untrack(const std::string& path) {
+  if (!temps) return;
+  Blocked b;
+  temps->erase(std::remove(temps->begin(), temps->end(), path), temps->end());
+}
+
+pid_t fork_child() {
+  sigset_t s, old;
+  sigemptyset(&s);
+  for (int sig : kSignals) sigaddset(&s, sig);
+  sigprocmask(SIG_BLOCK, &s, &old);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    // The child is a fresh build: none of the parent's files or children are its own.
+    temps = nullptr;
+    children = nullptr;
+  } else if (pid > 0 && children) {
+    children->push_back(pid);
+  }
+  sigprocmask(SIG_SETMASK, &old, nullptr);
+  return pid;
+}
+
+void untrack_child(pid_t pid) {
+  if (!children) return;
+  Blocked b;
+  children->erase(std::remove(children->begin(), children->end(), pid), children->end());
+}
+
+int signal_received() { return received; }
+
+void finish() {
+  const int sig = received ? received : SIGTERM;
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+  std::_Exit(128 + sig);
+}
+
+}  // namespace cardstock::interrupt

@@ -1,0 +1,102 @@
+// cardstock command line: CLI11 wiring only. Exit codes: 0 ok, 1 content errors, 2 usage.
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <unistd.h>
+
+#include "build/build.h"
+#include "load/schema.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// templates/ beside the working directory, else the one shipped beside the binary's
+// source tree (build/cardstock -> ../templates), so the tool runs from anywhere.
+std::string default_templates() {
+  std::error_code ec;
+  if (fs::is_directory("templates", ec)) return "templates";
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec)
+    for (fs::path p = exe.parent_path(); !p.empty() && p != p.root_path(); p = p.parent_path())
+      if (fs::is_directory(p / "templates", ec)) return (p / "templates").string();
+  return "templates";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"cardstock: compiles YAML card, tile and booklet definitions into print-and-play PDFs"};
+  app.set_version_flag("--version", std::string("cardstock ") + cardstock::kVersion);
+  app.require_subcommand(1);
+  cardstock::BuildOptions opt;
+  opt.templates_dir = default_templates();
+  app.add_option("--templates", opt.templates_dir, "folder of shipped stocks, cards, papers, fonts")
+      ->check(CLI::ExistingDirectory);
+
+  std::vector<std::string> files;
+  auto* build = app.add_subcommand("build", "render game files into out/<game>/ (default: content/*.yaml)");
+  build->add_option("files", files, "game files");
+  build->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
+  build->add_option("--paper", opt.paper, "letter, a4 or all")
+      ->check(CLI::IsMember({"letter", "a4", "all"}))
+      ->capture_default_str();
+  bool single = false;
+  build->add_flag("--single-sided", single, "fronts only: no back pages");
+  build->add_flag("--strict", opt.strict, "treat warnings (e.g. text overflow) as errors");
+  build->add_flag("--allow-outside", opt.allow_outside,
+                  "let images and booklet sources lie outside the game file's folder");
+  build->add_flag("--force", opt.force, "render every output, even those whose inputs did not change");
+  build->add_option("-j,--jobs", opt.jobs,
+                    "processes drawing at once: games, and a big game's outputs, in parallel (default: one per core)")
+      ->check(CLI::Range(1, 256));
+  std::string shard;
+  build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
+
+  auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
+  check->add_option("files", files, "game files");
+  check->add_option("--paper", opt.paper, "letter, a4 or all")
+      ->check(CLI::IsMember({"letter", "a4", "all"}))
+      ->capture_default_str();
+  check->add_flag("--strict", opt.strict, "treat warnings as errors");
+  check->add_flag("--allow-outside", opt.allow_outside,
+                  "let images and booklet sources lie outside the game file's folder");
+
+  auto* stocks = app.add_subcommand("stocks", "list the shipped sheet stocks");
+  auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  opt.backs = !single;
+  if (opt.out_dir.empty()) {
+    std::cerr << "cardstock: error: -o wants a folder, not an empty name\n";
+    return 2;
+  }
+  if (!shard.empty()) {
+    char end = 0;
+    if (std::sscanf(shard.c_str(), "%d/%d%c", &opt.shard, &opt.shards, &end) != 2 || opt.shards < 1 ||
+        opt.shards > 256 || opt.shard < 0 || opt.shard >= opt.shards || files.size() != 1) {
+      std::cerr << "cardstock: error: --shard wants K/N (0 <= K < N <= 256) and one game file\n";
+      return 2;
+    }
+  }
+  {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) opt.self_exe = exe.string();
+  }
+  if (*build) return cardstock::build_files(files, opt, std::cout, std::cerr);
+  if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
+  if (*stocks) return cardstock::list_stocks(opt, std::cout, std::cerr);
+  if (*schema) {
+    std::cout << cardstock::json_schema();
+    return 0;
+  }
+  return 2;
+}

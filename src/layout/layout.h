@@ -1,0 +1,173 @@
+// layout: pure geometry. Card art resolved per card (fields expanded, text fitted) and
+// sheets paginated into placements and cut guides. Points, origin top-left, y down.
+// No Cairo here; text sizes come through TextMeasurer.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "base/diag.h"
+#include "model/model.h"
+#include "layout/text_measure.h"
+#include "model/board.h"
+
+namespace cardstock {
+
+struct Rect {
+  double x = 0, y = 0, w = 0, h = 0;
+  double right() const { return x + w; }
+  double bottom() const { return y + h; }
+  bool contains(const Rect& o, double eps = 1e-6) const;
+};
+
+/// One resolved drawing item of a card, in card-local points (origin at trim top-left).
+struct ArtItem {
+  LayerType type = LayerType::Rect;
+  Rect box;
+  Color fill, stroke, color;
+  double stroke_width = 0, radius = 0;
+  std::string text;
+  TextStyle style;
+  VAlign valign = VAlign::Top;
+  bool overflow = false;
+  std::string image;  // resolved path
+  Fit fit = Fit::Contain;
+  int rotate = 0;     // clockwise degrees about the box centre
+  int layer = -1;     // index of the design layer that drew it (-1: not from a design)
+  // Text only: draw lines [first_line, first_line + line_count) of the set text at the
+  // top of the box (a paragraph split across pages); line_count 0 draws every line.
+  int first_line = 0, line_count = 0;
+  Mark source;        // generated text (booklets): where it was written, for diagnostics
+};
+
+struct CardArt {
+  Color background{0, 0, 0, 0, true};
+  std::vector<ArtItem> items;
+};
+
+/// Resolves `design` for `card`: expands {fields}, resolves colours, checks images exist
+/// and fits text with `m`. Problems are reported at the card's (or layer's) mark.
+CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
+                     const TextMeasurer& m, Diagnostics& d);
+
+/// Where a problem with a value that `tmpl` made for `card` is best shown: at the card
+/// field the template names first (the part that differs card to card), else at
+/// `written` (the template's own place in the design).
+Mark value_mark(const std::string& tmpl, const Mark& written, const Card& card);
+
+/// The message for a font issue of a text: `shown` is the text the characters came from
+/// (quoted in the message), `fix` the advice in brackets at its end. Missing characters
+/// are an error, the rest warnings (see font_issue_is_error).
+std::string font_issue_message(const FontIssue& f, const std::string& shown, const std::string& fix);
+inline bool font_issue_is_error(const FontIssue& f) { return f.kind == FontIssue::Kind::Missing; }
+
+/// The advice for a font issue of text whose font the templates or the booklet choose
+/// (no layer to name another font in): `face_fix` for a missing face.
+std::string set_font_fix(const FontIssue& f, const std::string& face_fix);
+
+/// Reports the font issues of generated text items (answer keys, board titles) at `at`.
+void report_item_font_issues(const std::vector<ArtItem>& items, const TextMeasurer& m, const Mark& at,
+                             const std::string& face_fix, Diagnostics& d);
+
+/// "A", "A or B", "A, B or C".
+std::string or_list(const std::vector<std::string>& v);
+
+/// The largest size in [min_size, size] at which `text` fits `box` (0.1 pt steps), and
+/// whether it still overflows at that size.
+struct FitResult {
+  double size = 0;
+  bool overflow = false;
+};
+FitResult fit_text(const std::string& text, TextStyle style, double box_w, double box_h,
+                   double min_size, bool shrink, const TextMeasurer& m);
+
+/// One printed copy of a card.
+struct CardInstance {
+  size_t card = 0;  // index into Deck::cards
+  long copy = 1;    // 1-based copy number
+};
+std::vector<CardInstance> expand_instances(const Deck& deck);
+
+struct Placement {
+  size_t slot = 0;      // index into the instances list (of `deck`, when that is set)
+  int deck = -1;        // >= 0: a card of this deck of the game, not the output's own
+  Rect trim;            // the card's finished edge on the page
+  Rect bleed;           // how far its art may be drawn
+  int rotation = 0;     // clockwise degrees the card is turned on the page
+  double scale = 1;     // the card is shown at this fraction of its size (previews)
+};
+
+enum class CutKind { Mark, Line, Fold };  // Fold: where a booklet sheet is folded
+
+struct CutSegment {
+  double x1 = 0, y1 = 0, x2 = 0, y2 = 0;
+  CutKind kind = CutKind::Line;
+};
+
+/// A round cut guide (discs and round tokens).
+struct CutCircle {
+  double cx = 0, cy = 0, r = 0;
+};
+
+struct Page {
+  bool back = false;
+  std::vector<Placement> placements;
+  std::vector<CutSegment> cuts;
+  std::vector<CutCircle> circles;
+};
+
+struct Point {
+  double x = 0, y = 0;
+};
+
+/// The six corners of the pointy-top regular hexagon inscribed in `box` (whose width is
+/// its height x sqrt(3)/2), clockwise from the top point.
+std::vector<Point> hex_corners(const Rect& box);
+
+struct SheetLayout {
+  double width = 0, height = 0;  // page size
+  std::vector<Page> pages;
+};
+
+/// Gap between a crop mark and the bleed it points at.
+inline constexpr double kMarkGap = 2.0;
+
+/// Lays `count` card copies out on `stock`: fronts row-major, and when `backs` is set each
+/// front page is followed by its back page, mirrored for the stock's duplex edge so each
+/// back lands behind its own front. Cut guides are on front pages only.
+SheetLayout layout_sheets(const Stock& stock, size_t count, bool backs);
+
+/// The placement rectangles of one full front page, row-major (for tests and tools).
+std::vector<Rect> grid_slots(const Stock& stock);
+
+
+struct TableSpec {
+  std::string title;
+  std::string subtitle;
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::string font;
+};
+
+/// Lays a table out on one page (`page_w` x `page_h`, `margin` all round): title, header
+/// row and striped rows, shrinking the type (10 pt down to 5 pt) until every row fits.
+/// Sets *overflow if it does not fit even at 5 pt.
+std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page_h,
+                                  double margin, const TextMeasurer& m, bool* overflow);
+
+
+/// Places the board's tiles (each `tile_w` x `tile_h` at full size) centred in `area`,
+/// scaled down to fit (never enlarged), with room for the extras beside it. Tiles in
+/// board_cells order, extras in board_extra_cells order.
+struct BoardLayout {
+  double scale = 1;
+  std::vector<Rect> tiles;
+  std::vector<Rect> extras;
+};
+BoardLayout layout_board(const Board& b, double tile_w, double tile_h, const Rect& area);
+
+/// The placements of a board preview page: every board tile, then every extra, each
+/// showing the first copy of its card. An extra from another deck of `g` carries that
+/// deck's index in Placement::deck.
+std::vector<Placement> board_placements(const Game& g, const Board& b, const BoardLayout& bl);
+
+}  // namespace cardstock

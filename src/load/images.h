@@ -1,0 +1,26 @@
+// images: what an image file is and how large it would be once decoded, read from its
+// bytes without decoding it. An SVG's embedded pictures and the files it links to are
+// checked the same way. No Cairo or librsvg here; refusals are plain words, never thrown.
+#pragma once
+#include <string>
+
+#include "base/input_limits.h"
+
+namespace cardstock {
+
+/// Checks the card image at `path` (a .png or .svg; `shown` is its name as the user wrote
+/// it) before anything decodes it: a regular file within kMaxImageBytes; a PNG with a
+/// sound header within kMaxImagePixels; an SVG that is not compressed, declares no
+/// entity that could pull in a file or build markup, and whose links and embedded
+/// pictures are local, PNG, JPEG, GIF or SVG, within the limits together, inside `root`
+/// (the game's folder) unless `allow_outside`. Returns false with *why, a sentence that
+/// starts with the image's name: "image 'x.png' is empty (0 bytes)".
+bool check_image_file(const std::string& path, const std::string& shown, const std::string& root,
+                      bool allow_outside, std::string* why);
+
+/// The same checks on an image's bytes already read; `path` says where it is (links
+/// resolve beside it) and whether it is a .png. For check_image_file and the fuzzer.
+bool check_image_bytes(const std::string& bytes, const std::string& path, const std::string& shown,
+                       const std::string& root, bool allow_outside, std::string* why);
+
+}  // namespace cardstock

@@ -1,0 +1,1163 @@
+#include "load/load.h"
+
+#include <yaml-cpp/depthguard.h>
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "base/files.h"
+#include "load/schema.h"
+#include "load/yaml_syntax.h"
+#include "base/text_check.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+namespace {
+
+std::string unclosed_message(const Unclosed& u) {
+  if (u.open == '"' || u.open == '\'')
+    return std::string("YAML syntax: this quoted text is never closed (a ") + u.open + " is missing)";
+  return std::string("YAML syntax: this '") + u.open + "' is never closed (a '" + (u.open == '[' ? ']' : '}') +
+         "' is missing)";
+}
+
+// Counts the values of `root` as the loader will see them (an alias counts again each
+// time it is used), stopping at kMaxYamlValues: false, with the node it stopped at.
+bool within_value_limit(const YAML::Node& root, YAML::Node* stop) {
+  long seen = 0;
+  std::vector<YAML::Node> todo{root};
+  while (!todo.empty()) {
+    YAML::Node n = todo.back();
+    todo.pop_back();
+    if (++seen > kMaxYamlValues) {
+      *stop = n;
+      return false;
+    }
+    if (n.IsSequence()) {
+      for (const auto& c : n) todo.push_back(c);
+    } else if (n.IsMap()) {
+      for (const auto& kv : n) {
+        todo.push_back(kv.first);
+        todo.push_back(kv.second);
+      }
+    }
+    if (todo.size() > static_cast<size_t>(kMaxYamlValues)) {  // a huge list of aliases
+      *stop = n;
+      return false;
+    }
+  }
+  return true;
+}
+
+// Checks what yaml-cpp accepts but would lose or merge in silence, over the whole tree:
+// every scalar, keys included, must be text that can be drawn (escapes such as "\x01",
+// "\0" or "\e" make characters the file's raw bytes did not show), and no map may hold
+// a key twice (yaml-cpp keeps both; readers would take one and drop the other). A node
+// reached again through an alias (same place, same kind) is walked once, so aliases of
+// aliases cannot blow the walk up.
+class YamlWalk {
+ public:
+  YamlWalk(const std::string& file, Diagnostics& d) : file_(file), d_(d) {}
+  // `where` names the collection for messages: "'designs'", "an entry of 'cards'".
+  void walk(const YAML::Node& n, const std::string& where) {
+    if (n.IsScalar()) {
+      scalar(n);
+      return;
+    }
+    if (!n.IsMap() && !n.IsSequence()) return;
+    const auto m = n.Mark();
+    if (!seen_.insert({m.line, m.column, n.IsMap()}).second) return;
+    if (n.IsSequence()) {
+      const std::string item = where == "the file" ? where : "an entry of " + where;
+      for (const auto& x : n) walk(x, item);
+      return;
+    }
+    std::map<std::string, YAML::Node> keys;
+    for (const auto& kv : n) {
+      walk(kv.first, where);
+      if (kv.first.IsScalar()) {
+        const std::string& k = kv.first.Scalar();
+        auto [first, fresh] = keys.emplace(k, kv.first);
+        if (!fresh) {
+          d_.error(mark_of(kv.first, file_), "'" + k + "' is defined twice in " + where +
+                                                 ": rename or remove one");
+          d_.note(mark_of(first->second, file_), "'" + k + "' is first defined here");
+        }
+      }
+      walk(kv.second, kv.first.IsScalar() ? "'" + kv.first.Scalar() + "'" : where);
+    }
+  }
+
+ private:
+  void scalar(const YAML::Node& n) {
+    const std::string& s = n.Scalar();
+    auto f = find_text_fault(s);
+    if (!f) return;
+    const std::string msg = "\"" + shown_text(s, f->offset) + "\": " + text_fault_message(*f, false);
+    if (f->error) d_.error(mark_of(n, file_), msg);
+    else d_.warning(mark_of(n, file_), msg);
+  }
+  const std::string& file_;
+  Diagnostics& d_;
+  std::set<std::tuple<int, int, bool>> seen_;
+};
+
+// Where each document after the first that holds anything starts (by events, not nodes:
+// yaml-cpp's LoadAll loops for ever on some inputs, such as a ',' at the top level, which
+// makes empty documents without moving on; this stops when the parser stops advancing).
+// Only a file with a document marker at the start of a line can hold a second document,
+// so others are not parsed twice.
+std::vector<YAML::Mark> later_documents(const std::string& text) {
+  bool marker = false;
+  for (size_t at = 0; !marker;) {
+    marker = text.compare(at, 3, "---") == 0 || text.compare(at, 3, "...") == 0;
+    at = text.find('\n', at);
+    if (at == std::string::npos) break;
+    ++at;
+  }
+  if (!marker) return {};
+  struct Events : YAML::EventHandler {
+    int docs = 0;
+    bool content = false;
+    YAML::Mark start;
+    std::vector<YAML::Mark> found;
+    void OnDocumentStart(const YAML::Mark& m) override {
+      ++docs;
+      content = false;
+      start = m;
+    }
+    void OnDocumentEnd() override {
+      if (docs > 1 && content) found.push_back(start);
+    }
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override { content = true; }
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {
+      content = true;
+    }
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      content = true;
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      content = true;
+    }
+    void OnMapEnd() override {}
+  } events;
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  int last = -1;
+  while (parser.HandleNextDocument(events)) {
+    if (events.start.pos <= last) {  // stalled: what follows is not read, so it is lost too
+      if (events.docs > 1 && (events.found.empty() || events.found.back().pos != events.start.pos))
+        events.found.push_back(events.start);
+      break;
+    }
+    last = events.start.pos;
+  }
+  return events.found;
+}
+
+// Where a later document starts: the '---' (or '...') line at or before `line` and after
+// `floor` (0-based; `starts` holds each line's offset in `text`).
+Mark document_start(const std::string& text, const std::vector<size_t>& starts, int line, int floor,
+                    const std::string& file, std::string* marker) {
+  for (int l = std::min<int>(line, static_cast<int>(starts.size()) - 1); l > floor; --l) {
+    const std::string_view s = std::string_view(text).substr(starts[l]);
+    for (const char* m : {"---", "..."})
+      if (s.substr(0, 3) == m && (s.size() == 3 || s[3] == ' ' || s[3] == '\t' || s[3] == '\r' || s[3] == '\n')) {
+        *marker = m;
+        return {file, l + 1, 1};
+      }
+  }
+  *marker = "---";
+  return {file, line + 1, 1};
+}
+
+// Parses the one YAML document of a file (`what`: "a game file", for messages).
+bool parse_yaml(const std::string& text, const std::string& name, const std::string& what,
+                YAML::Node* out, Diagnostics& d) {
+  // A file in UTF-16 or UTF-32 (with its byte-order mark) is decoded by yaml-cpp; its
+  // scalars are still checked below. Anything else must be UTF-8 text.
+  const bool wide = text.rfind("\xFF\xFE", 0) == 0 || text.rfind("\xFE\xFF", 0) == 0 ||
+                    text.rfind(std::string("\0\0\xFE\xFF", 4), 0) == 0;
+  if (!wide && !check_file_text(text, name, false, d)) return false;
+  try {
+    *out = YAML::Load(text);
+    // yaml-cpp takes the end of the file as the end of a quote left open, so the rest of
+    // the file would silently become one string.
+    if (auto u = find_unclosed(text); u && (u->open == '"' || u->open == '\'')) {
+      d.error({name, u->line, u->col}, unclosed_message(*u));
+      return false;
+    }
+    YAML::Node stop;
+    if (!within_value_limit(*out, &stop)) {
+      d.error(mark_of(stop, name), "this file holds more than " + std::to_string(kMaxYamlValues) +
+                                       " values once its aliases (*name) are expanded; the limit is " +
+                                       std::to_string(kMaxYamlValues));
+      return false;
+    }
+    YamlWalk(name, d).walk(*out, "the file");
+    // yaml-cpp's Load reads the first document and drops the rest unseen. An empty one
+    // (a '---' with nothing after it) loses nothing. The first one lost is reported, with
+    // how many follow it.
+    const auto later = later_documents(text);
+    if (!later.empty()) {
+      std::vector<size_t> starts{0};
+      for (size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\n') starts.push_back(i + 1);
+      std::string marker;
+      const Mark m = document_start(text, starts, later[0].line, -1, name, &marker);
+      const size_t more = later.size() - 1;
+      d.error(m, what + " holds one YAML document; this second document (after '" + marker + "')" +
+                     (more ? " and the " + std::to_string(more) + " after it" : std::string()) +
+                     " would be ignored: join " + (more ? "them" : "it") + " to the first or remove " +
+                     (more ? "them" : "it"));
+    }
+    return true;
+  } catch (const YAML::DeepRecursion& e) {
+    d.error({name, e.mark.line + 1, e.mark.column + 1},
+            "YAML nesting is deeper than " + std::to_string(e.depth()) + " levels");
+    return false;
+  } catch (const YAML::Exception& e) {
+    Mark m{name, e.mark.line + 1, e.mark.column + 1};
+    if (e.mark.is_null()) m.line = 0;
+    // yaml-cpp notices a bracket or quote left open only where the file stops making
+    // sense, often a line or more later: point at the opening one instead.
+    if (auto u = find_unclosed(text); u && (m.line == 0 || u->line < m.line || (u->line == m.line && u->col < m.col))) {
+      d.error({name, u->line, u->col}, unclosed_message(*u));
+      return false;
+    }
+    d.error(m, "YAML syntax: " + e.msg);
+    return false;
+  }
+}
+
+// Reports unknown names with a "did you mean" from the known ones.
+void unknown(Diagnostics& d, const Mark& m, const std::string& what, const std::string& name,
+             const std::vector<std::string>& known) {
+  d.error(m, "unknown " + what + " '" + name + "'" + did_you_mean(name, known));
+}
+
+// The second use of a name that must be unique is an error, with a note at the first.
+class UniqueNames {
+ public:
+  /// True if `name` is new; else reports `message` at `m` and where `name` was first used.
+  bool add(const std::string& name, const Mark& m, const std::string& message, Diagnostics& d,
+           const std::string& used = "used") {
+    auto [first, fresh] = first_.emplace(name, m);
+    if (!fresh) {
+      d.error(m, message);
+      d.note(first->second, "'" + name + "' is first " + used + " here");
+    }
+    return fresh;
+  }
+
+ private:
+  std::map<std::string, Mark> first_;
+};
+
+// Papers, card sizes and stocks are found by id or alias: every name of one must be
+// unique among all of them, or a deck naming it would get whichever came first.
+template <class T>
+bool names_unique(const std::vector<T>& known, const T& x, const std::string& what, Diagnostics& d) {
+  std::vector<std::string> names{x.id};
+  names.insert(names.end(), x.aliases.begin(), x.aliases.end());
+  for (const auto& n : names)
+    for (const auto& k : known) {
+      const bool taken = k.id == n || std::find(k.aliases.begin(), k.aliases.end(), n) != k.aliases.end();
+      if (!taken) continue;
+      d.error(x.mark, n == x.id && k.id == n
+                          ? what + " '" + n + "' is defined twice"
+                          : what + " '" + x.id + "': the name '" + n + "' is already one of " + what +
+                                " '" + k.id + "'");
+      d.note(k.mark, what + " '" + k.id + "' is first defined here");
+      return false;
+    }
+  return true;
+}
+
+Paper read_paper(const YAML::Node& n, const std::string& file) {
+  Reader r(n, Schemas::paper(), file);
+  return {r.str("id"), r.length("width"), r.length("height"), r.list("aliases"), r.mark()};
+}
+
+CardSize read_card_size(const YAML::Node& n, const std::string& file, Diagnostics& d) {
+  Reader r(n, Schemas::card_size(), file);
+  CardSize c{r.str("id"),     r.length("width"),  r.length("height"), r.length("bleed"),
+             r.length("safe"), r.length("radius"), r.list("aliases"),  r.mark()};
+  const std::string shape = r.str("shape");
+  c.shape = shape == "hex" ? Shape::Hex : shape == "circle" ? Shape::Circle : Shape::Rect;
+  // A regular hexagon's box is fixed by its height; a circle's is square. Say so rather
+  // than draw a squashed tile.
+  if (c.shape == Shape::Hex && std::fabs(c.width.pt - c.height.pt * std::sqrt(3.0) / 2) > 0.01)
+    d.error(r.mark("width"), "hex '" + c.id + "' must be " +
+                                 format_number((c.height * (std::sqrt(3.0) / 2)).in_mm()) +
+                                 "mm wide (height x 0.866), not " + format_number(c.width.in_mm()) +
+                                 "mm");
+  if (c.shape == Shape::Circle && std::fabs(c.width.pt - c.height.pt) > 0.01)
+    d.error(r.mark("width"), "circle '" + c.id + "' must be as wide as it is high");
+  return c;
+}
+
+template <class T>
+void check_positive_size(const T& x, const std::string& what, Diagnostics& d) {
+  if (x.width.pt <= 0 || x.height.pt <= 0)
+    d.error(x.mark, what + " '" + x.id + "' must have a width and height above zero");
+}
+
+Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fonts,
+                 Diagnostics& d) {
+  Layer l;
+  const std::string type = n.IsMap() && n["type"] ? n["type"].as<std::string>("") : "";
+  const auto types = Schemas::layer_types();
+  if (std::find(types.begin(), types.end(), type) == types.end()) {
+    if (!n.IsMap()) {
+      d.error(mark_of(n, file), "a layer must be a map with a 'type' key");
+    } else if (!n["type"]) {
+      d.error(mark_of(n, file), "missing required key 'type' in layer (one of rect, ellipse, "
+                                "line, text, image)");
+    } else {
+      const std::string hint = did_you_mean(type, types);
+      d.error(mark_of(n["type"], file),
+              "unknown layer type '" + type + "'" +
+                  (hint.empty() ? " (use rect, ellipse, line, text or image)" : hint));
+    }
+    l.type = LayerType::Rect;
+    l.mark = mark_of(n, file);
+    l.w = l.h = {0, false};
+    return l;
+  }
+  const Schema& s = Schemas::layer(type);
+  validate(n, s, file, d);
+  Reader r(n, s, file);
+  static const std::map<std::string, LayerType> kinds = {{"rect", LayerType::Rect},
+                                                         {"ellipse", LayerType::Ellipse},
+                                                         {"line", LayerType::Line},
+                                                         {"text", LayerType::Text},
+                                                         {"image", LayerType::Image}};
+  l.type = kinds.at(type);
+  l.mark = r.mark();
+  l.x = r.rel_length("x");
+  l.y = r.rel_length("y");
+  l.w = r.rel_length("w");
+  l.h = r.rel_length("h");
+  l.when = r.str("when");
+  l.rotate = static_cast<int>(r.integer("rotate"));
+  auto opt = [&](const char* key) { return s.find(key) ? r.str(key) : std::string(); };
+  l.fill = opt("fill");
+  l.stroke = opt("stroke");
+  if (s.find("stroke_width")) l.stroke_width = r.length("stroke_width");
+  if (s.find("radius")) l.radius = r.length("radius");
+  if (s.find("bleed")) l.bleed = r.boolean("bleed");
+  if (l.type == LayerType::Text) {
+    l.text = r.str("text");
+    l.text_mark = r.mark("text");
+    l.style_mark = r.mark("style");
+    l.weight_mark = r.mark("weight");
+    l.font = r.str("font");
+    if (!fonts.has(l.font)) {
+      std::vector<std::string> names;
+      for (const auto& f : fonts.families) names.push_back(f.family);
+      d.warning(r.mark("font"), "unknown font '" + l.font + "'" + did_you_mean(l.font, names) +
+                                    "; using '" + fonts.default_family + "'");
+      l.font = fonts.default_family;
+    }
+    l.bold = r.str("weight") == "bold";
+    l.italic = r.str("style") == "italic";
+    l.size = r.length("size");
+    l.min_size = r.length("min_size");
+    if (l.size.pt == 0) d.error(r.mark("size"), "'size' must be above zero");  // negatives: validate
+    if (l.min_size.pt == 0) d.error(r.mark("min_size"), "'min_size' must be above zero");
+    for (const char* key : {"size", "min_size"})
+      if (r.length(key).pt > kMaxFontSizePt)
+        d.error(r.mark(key), std::string("'") + key + "' is " + format_number(r.length(key).pt) +
+                                 "pt; a font size may be at most " + format_number(kMaxFontSizePt) + "pt");
+    if (l.min_size.pt > l.size.pt) l.min_size = l.size;
+    l.shrink = r.boolean("shrink");
+    l.color = r.str("color");
+    static const std::map<std::string, Align> aligns = {{"left", Align::Left},
+                                                        {"center", Align::Center},
+                                                        {"right", Align::Right},
+                                                        {"justify", Align::Justify}};
+    l.align = aligns.count(r.str("align")) ? aligns.at(r.str("align")) : Align::Left;
+    const std::string va = r.str("valign");
+    l.valign = va == "middle" ? VAlign::Middle : va == "bottom" ? VAlign::Bottom : VAlign::Top;
+    l.markup = r.boolean("markup");
+    l.rtl = r.str("dir") == "rtl";
+    l.line_spacing = r.number("line_spacing");
+    if (l.line_spacing <= 0 || l.line_spacing > 10)
+      d.error(r.mark("line_spacing"), "'line_spacing' must be above 0 and at most 10");
+  }
+  if (l.type == LayerType::Image) {
+    l.src = r.str("src");
+    l.src_mark = r.mark("src");
+    const std::string fit = r.str("fit");
+    l.fit = fit == "cover" ? Fit::Cover : fit == "stretch" ? Fit::Stretch : Fit::Contain;
+  }
+  for (const char* key : {"w", "h"})
+    if (l.type != LayerType::Line && r.has(key) && r.rel_length(key).value <= 0)
+      d.error(r.mark(key), std::string("'") + key + "' must be above zero");
+  for (const char* key : {"when", "text", "src", "fill", "stroke", "color"}) {
+    if (!s.find(key) || !r.has(key)) continue;
+    if (r.str(key).size() > kMaxTextBytes) {
+      d.error(r.mark(key), "'" + std::string(key) + "' is " + std::to_string(r.str(key).size()) +
+                               " bytes long; a text may be at most " + std::to_string(kMaxTextBytes) + " bytes");
+      continue;
+    }
+    std::string err;
+    template_fields(r.str(key), &err);
+    if (!err.empty()) d.error(r.mark(key), "'" + std::string(key) + "': " + err);
+  }
+  return l;
+}
+
+Design read_design(const std::string& name, const YAML::Node& n, const std::string& file,
+                   const FontSet& fonts, Diagnostics& d) {
+  Design des;
+  des.name = name;
+  des.mark = mark_of(n, file);
+  if (!n.IsMap()) return des;  // validate() reported it
+  Reader r(n, Schemas::design(), file);
+  des.extends = r.str("extends");
+  des.background = r.str("background");
+  YAML::Node layers = r.node("layers");
+  if (layers && !layers.IsNull()) {
+    if (!layers.IsSequence()) {
+      d.error(mark_of(layers, file), "'layers' must be a list of layers");
+    } else {
+      for (const auto& ln : layers) des.layers.push_back(read_layer(ln, file, fonts, d));
+    }
+  }
+  return des;
+}
+
+void read_designs(const YAML::Node& map, const std::string& file, const FontSet& fonts,
+                  std::map<std::string, Design>* out, Diagnostics& d) {
+  if (!map || !map.IsMap()) return;
+  for (const auto& kv : map) {
+    const std::string name = kv.first.Scalar();
+    Design des = read_design(name, kv.second, file, fonts, d);
+    // Twice in one file is a duplicate key (reported by the walk); in two templates files
+    // one would replace the other unseen.
+    auto it = out->find(name);
+    if (it != out->end() && it->second.mark.file != file) {
+      d.error(des.mark, "design '" + name + "' is defined twice in the templates");
+      d.note(it->second.mark, "design '" + name + "' is first defined here");
+      continue;
+    }
+    (*out)[name] = std::move(des);
+  }
+}
+
+std::vector<std::string> yaml_files(const fs::path& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return out;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".yaml" || e.path().extension() == ".yml")
+      out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::optional<YAML::Node> load_checked(const std::string& path, const Schema& s,
+                                       Diagnostics& d) {
+  std::string text;
+  if (!read_file(path, &text, d)) return std::nullopt;
+  YAML::Node n;
+  if (!parse_yaml(text, path, "a templates file", &n, d)) return std::nullopt;
+  if (!validate(n, s, path, d)) {
+    if (!n.IsMap()) return std::nullopt;
+  }
+  return n;
+}
+
+Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& t,
+                 Diagnostics& d, bool* ok) {
+  Reader r(n, Schemas::stock(), file);
+  Stock s;
+  s.id = r.str("id");
+  s.aliases = r.list("aliases");
+  s.description = r.str("description");
+  s.mark = r.mark();
+  *ok = true;
+  if (const Paper* p = t.find_paper(r.str("paper"))) {
+    s.paper = *p;
+  } else if (r.has("paper")) {
+    unknown(d, r.mark("paper"), "paper", r.str("paper"), t.paper_names());
+    *ok = false;
+  }
+  if (const CardSize* c = t.find_card(r.str("card"))) {
+    s.card = *c;
+  } else if (r.has("card")) {
+    unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names());
+    *ok = false;
+  }
+  s.kind = r.str("kind") == "labels" ? StockKind::Labels : StockKind::Cardstock;
+  YAML::Node g = r.node("grid");
+  if (g && g.IsMap()) {
+    Reader gr(g, Schemas::grid(), file);
+    // Checked as read: an int cast first would turn 4294967297 columns into 1.
+    const long columns = gr.integer("columns"), rows = gr.integer("rows");
+    s.rotate = static_cast<int>(gr.integer("rotate"));
+    if (columns < 1 || rows < 1 || columns > kMaxGridSide || rows > kMaxGridSide) {
+      d.error(gr.mark(), "grid must have 1 to " + std::to_string(kMaxGridSide) + " columns and rows, not " +
+                             std::to_string(columns) + " x " + std::to_string(rows));
+      *ok = false;
+    } else {
+      s.columns = static_cast<int>(columns);
+      s.rows = static_cast<int>(rows);
+    }
+  }
+  s.gutter = r.length("gutter");
+  const std::string cut = r.str("cut");
+  s.cut = cut == "marks" ? CutStyle::Marks : cut == "lines" ? CutStyle::Lines : CutStyle::Both;
+  s.mark_length = r.length("mark_length");
+  s.duplex = r.str("duplex") == "short-edge" ? Duplex::ShortEdge : Duplex::LongEdge;
+  s.packing = r.str("packing") == "honeycomb" ? Packing::Honeycomb : Packing::Grid;
+  if (s.packing == Packing::Honeycomb && s.card.shape != Shape::Hex && !s.card.id.empty()) {
+    d.error(r.mark("packing"), "honeycomb packing needs hex pieces, but '" + s.card.id +
+                                   "' is not a hex");
+    *ok = false;
+  }
+  if (s.packing == Packing::Honeycomb && (s.rotate != 0 || s.gutter.pt != 0)) {
+    d.error(r.mark("packing"), "honeycomb packing shares tile edges: it takes no rotate or gutter");
+    *ok = false;
+  }
+  if (*ok && s.card.width.pt > 0 && s.paper.width.pt > 0) {
+    const bool turned = s.rotate == 90;
+    const Length cw = turned ? s.card.height : s.card.width;
+    const Length ch = turned ? s.card.width : s.card.height;
+    Length gw = cw * s.columns + s.gutter * (s.columns - 1);
+    Length gh = ch * s.rows + s.gutter * (s.rows - 1);
+    if (s.packing == Packing::Honeycomb) gh = ch + ch * (0.75 * (s.rows - 1));
+    if (gw.pt > s.paper.width.pt + 1e-6 || gh.pt > s.paper.height.pt + 1e-6) {
+      d.error(r.mark("grid"),
+              "stock '" + s.id + "': " + std::to_string(s.columns) + " x " +
+                  std::to_string(s.rows) + " " + s.card.id + " cards need " +
+                  format_number(gw.in_mm()) + " x " + format_number(gh.in_mm()) +
+                  " mm but " + s.paper.id + " paper is " + format_number(s.paper.width.in_mm()) +
+                  " x " + format_number(s.paper.height.in_mm()) + " mm");
+      *ok = false;
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+bool read_file(const std::string& path, std::string* out, Diagnostics& d) {
+  std::string why;
+  if (read_regular_file(path, static_cast<size_t>(kMaxFileBytes), out, &why)) return true;
+  d.error({path, 0, 0}, "cannot read: " + why);
+  return false;
+}
+
+std::optional<Stock> parse_stock(const std::string& text, const std::string& name,
+                                 const Templates& t, Diagnostics& d) {
+  const size_t before = d.error_count();
+  YAML::Node n;
+  if (!parse_yaml(text, name, "a stock file", &n, d)) return std::nullopt;
+  validate(n, Schemas::stock(), name, d);
+  if (!n.IsMap()) return std::nullopt;
+  bool ok;
+  Stock s = read_stock(n, name, t, d, &ok);
+  if (!ok || d.error_count() > before) return std::nullopt;
+  return s;
+}
+
+Templates load_templates(const std::string& dir, Diagnostics& d) {
+  Templates t;
+  t.dir = dir;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    d.error({dir, 0, 0}, "templates folder not found (use --templates DIR)");
+    return t;
+  }
+  const fs::path root(dir);
+  if (auto n = load_checked((root / "papers.yaml").string(), Schemas::papers_file(), d)) {
+    for (const auto& p : (*n)["papers"]) {
+      if (!p.IsMap()) continue;
+      Paper paper = read_paper(p, (root / "papers.yaml").string());
+      check_positive_size(paper, "paper", d);
+      if (names_unique(t.papers, paper, "paper", d)) t.papers.push_back(std::move(paper));
+    }
+  }
+  if (auto n = load_checked((root / "cards.yaml").string(), Schemas::cards_file(), d)) {
+    for (const auto& c : (*n)["cards"]) {
+      if (!c.IsMap()) continue;
+      CardSize card = read_card_size(c, (root / "cards.yaml").string(), d);
+      check_positive_size(card, "card size", d);
+      if (names_unique(t.cards, card, "card size", d)) t.cards.push_back(std::move(card));
+    }
+  }
+  const std::string fonts_path = (root / "fonts.yaml").string();
+  if (auto n = load_checked(fonts_path, Schemas::fonts_file(), d)) {
+    Reader r(*n, Schemas::fonts_file(), fonts_path);
+    t.fonts.default_family = r.str("default");
+    UniqueNames families;
+    for (const auto& f : (*n)["fonts"]) {
+      if (!f.IsMap()) continue;
+      Reader fr(f, Schemas::font(), fonts_path);
+      FontFamily fam{fr.str("family"), fr.str("package"), fr.list("files"), fr.mark(),
+                     fr.list("scripts"),  fr.list("fallback_for"), fr.mark("scripts"),
+                     fr.mark("fallback_for")};
+      if (families.add(fam.family, fr.mark("family"), "font family '" + fam.family + "' is listed twice", d))
+        t.fonts.families.push_back(std::move(fam));
+      // Fontconfig would block on a FIFO and read /dev/zero for ever: only files.
+      const std::string package = fr.str("package").empty() ? "" : " (install Debian package " + fr.str("package") + ")";
+      if (YAML::Node files = fr.node("files"); files && files.IsSequence())
+        for (const auto& file : files)
+          if (std::string why = not_a_regular_file(file.Scalar()); file.IsScalar() && !why.empty())
+            d.error(mark_of(file, fonts_path), "font file '" + file.Scalar() + "' of '" + fr.str("family") +
+                                                   "' cannot be used: " + why +
+                                                   (why.rfind("it ", 0) == 0 ? "" : package));
+    }
+    t.fonts.hyphenation = r.str("hyphenation");
+    t.fonts.hyphenation_package = r.str("hyphenation_package");
+    if (!t.fonts.hyphenation.empty())
+      if (std::string why = not_a_regular_file(t.fonts.hyphenation); !why.empty()) {
+        // A missing dictionary only costs hyphenation (a warning where a booklet is set);
+        // anything else there is refused now.
+        if (why.rfind("it ", 0) == 0)
+          d.error(r.mark("hyphenation"), "hyphenation dictionary '" + t.fonts.hyphenation + "' cannot be used: " + why);
+      }
+    if (!t.fonts.has(t.fonts.default_family))
+      d.error(r.mark("default"), "default font '" + t.fonts.default_family +
+                                     "' is not one of the listed families");
+  }
+  for (const auto& path : yaml_files(root / "stocks")) {
+    std::string text;
+    if (!read_file(path, &text, d)) continue;
+    if (auto s = parse_stock(text, path, t, d))
+      if (names_unique(t.stocks, *s, "stock", d)) t.stocks.push_back(*s);
+  }
+  for (const auto& path : yaml_files(root / "designs")) {
+    if (auto n = load_checked(path, Schemas::designs_file(), d))
+      read_designs((*n)["designs"], path, t.fonts, &t.designs, d);
+  }
+  return t;
+}
+
+namespace {
+
+// Flattens `extends` chains: parent layers first, own background wins.
+void resolve_designs(const std::map<std::string, Design>& own, const Templates& t, Game* g,
+                     Diagnostics& d) {
+  std::map<std::string, Design> all = t.designs;
+  for (const auto& [k, v] : own) all[k] = v;
+  std::vector<std::string> names;
+  for (const auto& kv : all) names.push_back(kv.first);
+  size_t layers_in_game = 0;
+  bool too_many_layers = false, too_long_reported = false;
+  std::function<bool(const std::string&, std::vector<std::string>&, Design*)> flatten =
+      [&](const std::string& name, std::vector<std::string>& chain, Design* out) -> bool {
+    const Design& src = all.at(name);
+    if (std::find(chain.begin(), chain.end(), name) != chain.end()) {
+      std::string path;
+      for (const auto& c : chain) path += c + " -> ";
+      d.error(src.mark, "design '" + name + "' extends itself: " + path + name);
+      return false;
+    }
+    if (chain.size() >= static_cast<size_t>(kMaxExtendsDepth)) {
+      // Reported once, at the head of the first chain found too long: every design
+      // along it would say the same.
+      if (!too_long_reported)
+        d.error(all.at(chain.front()).mark, "design '" + chain.front() + "' extends a chain of more than " +
+                                                std::to_string(kMaxExtendsDepth) + " designs ('" + chain.front() +
+                                                "' -> '" + chain[1] + "' -> ...); the limit is " +
+                                                std::to_string(kMaxExtendsDepth));
+      too_long_reported = true;
+      return false;
+    }
+    chain.push_back(name);
+    if (!src.extends.empty()) {
+      if (!all.count(src.extends)) {
+        unknown(d, src.mark, "design", src.extends, names);
+        return false;
+      }
+      if (!flatten(src.extends, chain, out)) return false;
+    }
+    if (!src.background.empty()) out->background = src.background;
+    out->layers.insert(out->layers.end(), src.layers.begin(), src.layers.end());
+    return true;
+  };
+  for (const auto& name : names) {
+    Design flat;
+    flat.name = name;
+    flat.mark = all.at(name).mark;
+    std::vector<std::string> chain;
+    if (!flatten(name, chain, &flat)) {
+      g->broken_designs.push_back(name);
+      continue;
+    }
+    if (flat.layers.size() > kMaxLayersPerDesign) {
+      d.error(flat.mark, "design '" + name + "' draws " + std::to_string(flat.layers.size()) +
+                             " layers (its extends chain included); the limit is " +
+                             std::to_string(kMaxLayersPerDesign));
+      g->broken_designs.push_back(name);
+      continue;
+    }
+    // Many designs extending one big one would copy its layers again and again.
+    layers_in_game += flat.layers.size();
+    if (layers_in_game > kMaxLayersPerGame) {
+      if (!too_many_layers)
+        d.error(flat.mark, "with design '" + name + "' the game's designs draw more than " +
+                               std::to_string(kMaxLayersPerGame) + " layers in all (extends included); the limit is " +
+                               std::to_string(kMaxLayersPerGame));
+      too_many_layers = true;
+      g->broken_designs.push_back(name);
+      continue;
+    }
+    g->designs[name] = std::move(flat);
+  }
+}
+
+void read_palette(const YAML::Node& n, const std::string& file, Game* g, Diagnostics& d) {
+  if (!n || n.IsNull()) return;
+  if (!n.IsMap()) {
+    d.error(mark_of(n, file), "'colors' must be a map of names to colours");
+    return;
+  }
+  for (const auto& kv : n) {
+    const std::string name = kv.first.Scalar();
+    auto c = kv.second.IsScalar() ? parse_color(kv.second.Scalar()) : std::nullopt;
+    if (!c) {
+      d.error(mark_of(kv.second, file),
+              "colour '" + name + "' must be #rgb, #rrggbb or #rrggbbaa");
+      continue;
+    }
+    g->palette[name] = *c;
+  }
+}
+
+// A literal colour expression (no {field}) can be checked once, at its layer.
+void check_literal_color(const std::string& expr, const Mark& m, const Game& g,
+                         Diagnostics& d) {
+  if (expr.empty() || expr.find('{') != std::string::npos) return;
+  if (g.palette.count(expr) || parse_color(expr)) return;
+  std::vector<std::string> names;
+  for (const auto& kv : g.palette) names.push_back(kv.first);
+  d.error(m, "'" + expr + "' is not a colour (use #rrggbb, none or a palette name)" +
+                 did_you_mean(expr, names));
+}
+
+Facts read_facts(const YAML::Node& n, const std::string& file, Diagnostics& d) {
+  Reader r(n, Schemas::facts(), file);
+  Facts f;
+  f.key = r.str("key");
+  f.mark = r.mark();
+  YAML::Node entries = r.node("entries");
+  if (!entries || !entries.IsSequence()) {
+    if (entries) d.error(mark_of(entries, file), "'entries' must be a list of maps");
+    return f;
+  }
+  UniqueNames seen;
+  for (const auto& e : entries) {
+    if (!e.IsMap()) {
+      d.error(mark_of(e, file), "a fact entry must be a map");
+      continue;
+    }
+    FactEntry fe;
+    fe.mark = mark_of(e, file);
+    for (const auto& kv : e) {
+      const std::string k = kv.first.Scalar();
+      std::vector<std::string> vals;
+      if (kv.second.IsScalar()) vals.push_back(kv.second.Scalar());
+      else if (kv.second.IsSequence())
+        for (const auto& v : kv.second)
+          if (v.IsScalar()) vals.push_back(v.Scalar());
+          else d.error(mark_of(v, file), "fact '" + k + "' must list strings only");
+      else d.error(mark_of(kv.second, file), "fact '" + k + "' must be a string or a list");
+      fe.values[k] = vals;
+    }
+    auto it = fe.values.find(f.key);
+    if (it == fe.values.end() || it->second.size() != 1) {
+      d.error(fe.mark, "fact entry has no single '" + f.key + "' (the facts key)");
+      continue;
+    }
+    fe.key = it->second[0];
+    if (!seen.add(fe.key, fe.mark, "fact entry '" + fe.key + "' is listed twice", d, "listed")) continue;
+    f.entries.push_back(std::move(fe));
+  }
+  return f;
+}
+
+Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
+               const Game& g, Diagnostics& d) {
+  Reader r(n, Schemas::deck(), file);
+  Deck deck;
+  deck.id = r.str("id");
+  deck.title = r.str("title").empty() ? deck.id : r.str("title");
+  deck.mark = r.mark();
+  if (const CardSize* c = t.find_card(r.str("card"))) deck.card = *c;
+  else unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names());
+
+  YAML::Node stocks = r.node("stocks");
+  std::vector<std::pair<std::string, Mark>> stock_names;
+  if (stocks && stocks.IsSequence())
+    for (const auto& s : stocks) stock_names.push_back({s.as<std::string>(""), mark_of(s, file)});
+  else if (stocks && stocks.IsScalar())
+    stock_names.push_back({stocks.Scalar(), mark_of(stocks, file)});
+  else
+    for (const auto& s : r.list("stocks")) stock_names.push_back({s, r.mark()});
+  UniqueNames listed;
+  for (const auto& [name, m] : stock_names) {
+    const Stock* s = t.find_stock(name);
+    if (!s) {
+      unknown(d, m, "stock", name, t.stock_names());
+      continue;
+    }
+    // Each stock makes one output file per deck: twice would write it twice.
+    if (!listed.add(s->id, m, "stock '" + s->id + "' is listed twice in deck '" + deck.id + "'", d, "listed"))
+      continue;
+    if (!deck.card.id.empty() && s->card.id != deck.card.id) {
+      d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards (" +
+                     format_number(s->card.width.in_mm()) + " x " +
+                     format_number(s->card.height.in_mm()) + " mm), but deck '" + deck.id +
+                     "' has " + deck.card.id + " cards (" +
+                     format_number(deck.card.width.in_mm()) + " x " +
+                     format_number(deck.card.height.in_mm()) + " mm)");
+      continue;
+    }
+    deck.stocks.push_back(*s);
+  }
+
+  std::vector<std::string> design_names;
+  for (const auto& kv : g.designs) design_names.push_back(kv.first);
+  auto check_design = [&](const std::string& name, const Mark& m) {
+    // A design that exists but could not be resolved was reported where it is defined.
+    if (!name.empty() && !g.designs.count(name) &&
+        std::find(g.broken_designs.begin(), g.broken_designs.end(), name) == g.broken_designs.end())
+      unknown(d, m, "design", name, design_names);
+  };
+  deck.face = r.str("face");
+  deck.back = r.str("back");
+  check_design(deck.face, r.mark("face"));
+  check_design(deck.back, r.mark("back"));
+
+  if (YAML::Node e = r.node("expect"); e && e.IsMap()) {
+    Reader er(e, Schemas::expect(), file);
+    Expect ex;
+    ex.mark = er.mark();
+    if (er.has("total")) {
+      ex.total = er.integer("total");
+      ex.total_mark = er.mark("total");
+    }
+    ex.by = er.str("by");
+    YAML::Node counts = er.node("counts");
+    if (counts && !counts.IsNull()) {
+      if (!counts.IsMap()) {
+        d.error(mark_of(counts, file), "'counts' must map values of '" + ex.by + "' to numbers");
+      } else {
+        if (ex.by.empty()) d.error(mark_of(counts, file), "'counts' needs 'by' (the field to group by)");
+        for (const auto& kv : counts) {
+          Field f{kv.first.Scalar(), Kind::Integer};
+          if (!validate_value(kv.second, f, file, d)) continue;
+          ex.counts.push_back({kv.first.Scalar(), kv.second.as<long>()});
+          ex.count_marks.push_back(mark_of(kv.second, file));
+        }
+      }
+    }
+    deck.expect = ex;
+  }
+  if (YAML::Node f = r.node("facts"); f && f.IsMap()) deck.facts = read_facts(f, file, d);
+  if (YAML::Node u = r.node("unrelated"); u && u.IsSequence()) {
+    for (const auto& rule : u) {
+      if (!rule.IsMap()) continue;
+      Reader rr(rule, Schemas::unrelated(), file);
+      UnrelatedRule ur;
+      ur.field = rr.str("field");
+      ur.fact = rr.str("fact");
+      ur.mark = rr.mark();
+      if (YAML::Node ex = rr.node("except"); ex && !ex.IsNull()) {
+        if (!ex.IsMap() || ex.size() != 1) {
+          d.error(mark_of(ex, file), "'except' must be one fact and its values, e.g. "
+                                     "{kind: [place, god]}");
+        } else {
+          for (const auto& kv : ex) {
+            ur.except_fact = kv.first.Scalar();
+            if (kv.second.IsScalar()) ur.except_values.push_back(kv.second.Scalar());
+            else if (kv.second.IsSequence())
+              for (const auto& v : kv.second) ur.except_values.push_back(v.as<std::string>(""));
+          }
+        }
+      }
+      ur.note = rr.str("note");
+      if (YAML::Node allow = rr.node("allow"); allow && allow.IsSequence())
+        for (const auto& a : allow) {
+          if (!a.IsMap()) continue;
+          Reader ar(a, Schemas::unrelated_allow(), file);
+          ur.allow.push_back({ar.str("card"), ar.str("reason"), ar.mark()});
+        }
+      if (!deck.facts) d.error(ur.mark, "an 'unrelated' rule needs the deck's 'facts'");
+      deck.unrelated.push_back(ur);
+    }
+  }
+  if (YAML::Node names = r.node("names"); names && !names.IsNull()) {
+    if (!names.IsMap()) {
+      d.error(mark_of(names, file), "'names' must map values to the names shown for them");
+    } else {
+      for (const auto& kv : names) {
+        if (!kv.second.IsScalar()) {
+          d.error(mark_of(kv.second, file), "'names' must map values to the names shown for them");
+          continue;
+        }
+        deck.names[kv.first.Scalar()] = kv.second.Scalar();
+      }
+    }
+  }
+  if (YAML::Node a = r.node("answer_key"); a && a.IsMap()) {
+    Reader ar(a, Schemas::answer_key(), file);
+    deck.answer_key = AnswerKey{ar.str("title"), ar.list("columns"), ar.mark()};
+    if (!deck.facts) d.error(ar.mark(), "an 'answer_key' needs the deck's 'facts'");
+  }
+
+  YAML::Node cards = r.node("cards");
+  if (cards && cards.IsSequence()) {
+    UniqueNames ids;
+    int n_card = 0;
+    for (const auto& c : cards) {
+      ++n_card;
+      if (!c.IsMap()) continue;
+      Reader cr(c, Schemas::card(), file);
+      Card card;
+      card.mark = cr.mark();
+      card.id = cr.has("id") ? cr.str("id") : deck.id + "-" + std::to_string(n_card);
+      card.count = cr.integer("count");
+      if (cr.has("count") && (card.count < 0 || card.count > kMaxCardCount)) {
+        d.error(cr.mark("count"), "count " + cr.str("count") + " is out of range (0 to " +
+                                      std::to_string(kMaxCardCount) + " copies)");
+        card.count = 0;
+      }
+      card.face = cr.str("face");
+      card.back = cr.str("back");
+      check_design(card.face, cr.mark("face"));
+      check_design(card.back, cr.mark("back"));
+      ids.add(card.id, cr.mark("id"), "card id '" + card.id + "' is used twice in deck '" + deck.id + "'", d);
+      for (const auto& kv : c) {
+        const std::string k = kv.first.Scalar();
+        if (Schemas::card().find(k)) continue;
+        bool ident = !k.empty() && k[0] >= 'a' && k[0] <= 'z';
+        for (char ch : k) ident = ident && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_');
+        if (!ident) {
+          d.error(mark_of(kv.first, file), "card field name '" + k +
+                                               "' must be lower-case letters, digits and _");
+          continue;
+        }
+        if (!kv.second.IsScalar() && !kv.second.IsNull()) {
+          d.error(mark_of(kv.second, file), "card field '" + k + "' must be text or a number");
+          continue;
+        }
+        if (kv.second.IsScalar() && kv.second.Scalar().size() > kMaxFieldLength) {
+          d.error(mark_of(kv.second, file), "card field '" + k + "' is " +
+                                                std::to_string(kv.second.Scalar().size()) +
+                                                " bytes long; the limit is " +
+                                                std::to_string(kMaxFieldLength));
+          card.fields[k] = "";  // known but empty, so designs using it report nothing more
+          card.field_marks[k] = mark_of(kv.second, file);
+          continue;
+        }
+        card.fields[k] = kv.second.IsNull() ? "" : kv.second.Scalar();
+        card.field_marks[k] = mark_of(kv.second, file);
+      }
+      deck.cards.push_back(std::move(card));
+    }
+  }
+  if (deck.back.empty()) {
+    for (const auto& c : deck.cards)
+      if (!c.back.empty()) {
+        d.error(c.mark, "card '" + c.id + "' names a back design but deck '" + deck.id +
+                            "' has no 'back'");
+        break;
+      }
+  }
+  return deck;
+}
+
+Board read_board(const YAML::Node& n, const std::string& file, Diagnostics& d) {
+  Reader r(n, Schemas::board(), file);
+  Board b{r.str("id"), r.str("title"), r.str("deck"), {}, r.list("apart"), {}, r.mark()};
+  YAML::Node rows = r.node("rows");
+  if (rows && !rows.IsSequence()) d.error(mark_of(rows, file), "'rows' must be a list of lists of card ids");
+  if (rows && rows.IsSequence())
+    for (const auto& row : rows) {
+      if (!row.IsSequence()) {
+        d.error(mark_of(row, file), "a board row must be a list of card ids");
+        continue;
+      }
+      std::vector<Board::Cell> cells;
+      for (const auto& c : row) cells.push_back({c.IsScalar() ? c.Scalar() : "", mark_of(c, file)});
+      b.rows.push_back(std::move(cells));
+    }
+  if (YAML::Node t = r.node("touch"); t && t.IsSequence())
+    for (const auto& rule : t) {
+      if (!rule.IsMap()) continue;
+      Reader rr(rule, Schemas::board_rule(), file);
+      BoardTouchRule br{"", "", rr.str("neighbour"), rr.list("includes"), rr.mark()};
+      YAML::Node tiles = rr.node("tiles");
+      if (!tiles || !tiles.IsMap() || tiles.size() != 1) {
+        d.error(rr.mark("tiles"), "'tiles' must be one field and its value, e.g. {kind: tribe}");
+      } else {
+        for (const auto& kv : tiles) {
+          br.tile_field = kv.first.Scalar();
+          br.tile_value = kv.second.IsScalar() ? kv.second.Scalar() : "";
+        }
+      }
+      b.touch.push_back(br);
+    }
+  if (YAML::Node x = r.node("extras"); x && x.IsSequence())
+    for (const auto& e : x) {
+      if (!e.IsMap()) continue;
+      Reader er(e, Schemas::board_extra(), file);
+      b.extras.push_back({{er.str("card"), er.mark()}, er.str("deck"), er.str("beside"), er.str("side")});
+    }
+  return b;
+}
+
+void read_tables(const YAML::Node& n, const std::string& file, Game* g, Diagnostics& d) {
+  if (!n || !n.IsMap()) return;
+  for (const auto& kv : n) {
+    if (!kv.second.IsMap()) continue;
+    Reader r(kv.second, Schemas::data_table(), file);
+    DataTable t{kv.first.Scalar(), r.list("columns"), {}, mark_of(kv.first, file)};
+    YAML::Node rows = r.node("rows");
+    if (rows && !rows.IsSequence()) {
+      d.error(mark_of(rows, file), "'rows' must be a list of rows");
+      rows = YAML::Node();
+    }
+    if (rows)
+      for (const auto& row : rows) {
+        if (!row.IsSequence()) {
+          d.error(mark_of(row, file), "a table row must be a list of values");
+          continue;
+        }
+        std::vector<std::string> cells;
+        bool ok = true;
+        for (const auto& c : row) {
+          if (!c.IsScalar()) {
+            d.error(mark_of(c, file), "a table cell must be text or a number");
+            ok = false;
+            break;
+          }
+          cells.push_back(c.Scalar());
+        }
+        if (!ok) continue;
+        if (cells.size() != t.columns.size()) {
+          d.error(mark_of(row, file), "table '" + t.name + "': this row has " +
+                                          std::to_string(cells.size()) + " values but there are " +
+                                          std::to_string(t.columns.size()) + " columns");
+          continue;
+        }
+        t.rows.push_back(std::move(cells));
+      }
+    g->tables.push_back(std::move(t));
+  }
+}
+
+void read_booklet(const YAML::Node& n, const std::string& file, const FontSet& fonts, Game* g,
+                  Diagnostics& d) {
+  Reader r(n, Schemas::booklet(), file);
+  BookletSpec b;
+  b.source = r.str("source");
+  b.path = (fs::path(g->dir) / b.source).lexically_normal().string();
+  b.title = r.has("title") ? r.str("title") : g->title;
+  b.subtitle = r.str("subtitle");
+  b.accent = r.str("accent");
+  b.body_font = r.str("body_font");
+  b.heading_font = r.str("heading_font");
+  b.mark = r.mark();
+  for (const char* key : {"body_font", "heading_font"}) {
+    const std::string fam = r.str(key);
+    if (fonts.has(fam)) continue;
+    std::vector<std::string> names;
+    for (const auto& f : fonts.families) names.push_back(f.family);
+    d.error(r.mark(key), "unknown font '" + fam + "'" + did_you_mean(fam, names) +
+                             " (fonts are listed in templates/fonts.yaml)");
+  }
+  check_literal_color(b.accent, r.mark("accent"), *g, d);
+  if (YAML::Node c = r.node("cover"); c && c.IsMap()) {
+    Reader cr(c, Schemas::booklet_cover(), file);
+    b.cover_deck = cr.str("deck");
+    b.cover_cards = cr.list("cards");
+    b.cover_mark = cr.mark();
+  }
+  g->booklet = std::move(b);
+}
+
+}  // namespace
+
+std::optional<Game> parse_game(const std::string& text, const std::string& name,
+                               const std::string& dir, const Templates& t, Diagnostics& d) {
+  YAML::Node n;
+  if (!parse_yaml(text, name, "a game file", &n, d)) return std::nullopt;
+  validate(n, Schemas::game(), name, d);
+  if (!n.IsMap()) return std::nullopt;
+  Reader r(n, Schemas::game(), name);
+  Game g;
+  g.id = r.str("game");
+  g.title = r.str("title");
+  g.file = name;
+  g.dir = dir;
+  g.mark = r.mark();
+  read_palette(r.node("colors"), name, &g, d);
+  std::map<std::string, Design> own;
+  read_designs(r.node("designs"), name, t.fonts, &own, d);
+  resolve_designs(own, t, &g, d);
+  for (const auto& [dname, des] : own) {
+    if (!g.designs.count(dname)) continue;
+    check_literal_color(des.background, des.mark, g, d);
+    for (const auto& l : des.layers)
+      for (const auto* c : {&l.fill, &l.stroke, &l.color}) check_literal_color(*c, l.mark, g, d);
+  }
+  YAML::Node decks = r.node("decks");
+  UniqueNames deck_ids, board_ids;
+  long cards_in_game = 0;
+  if (decks && decks.IsSequence()) {
+    for (const auto& dn : decks) {
+      if (!dn.IsMap()) continue;
+      Deck deck = read_deck(dn, name, t, g, d);
+      deck_ids.add(deck.id, deck.mark, "deck id '" + deck.id + "' is used twice", d);
+      // Checked here, before anything is laid out: millions of cards would exhaust memory.
+      const long before = cards_in_game;
+      cards_in_game += deck.total_cards();
+      if (before <= kMaxCardsPerGame && cards_in_game > kMaxCardsPerGame)
+        d.error(deck.mark, "deck '" + deck.id + "' brings the game to " + std::to_string(cards_in_game) +
+                               " cards (counting copies); a game may have at most " +
+                               std::to_string(kMaxCardsPerGame));
+      g.decks.push_back(std::move(deck));
+    }
+  }
+  if (YAML::Node boards = r.node("boards"); boards && boards.IsSequence())
+    for (const auto& bn : boards) {
+      if (!bn.IsMap()) continue;
+      Board b = read_board(bn, name, d);
+      // Its id names the board's output files: a second one would overwrite the first.
+      board_ids.add(b.id, b.mark, "board id '" + b.id + "' is used twice", d);
+      g.boards.push_back(std::move(b));
+    }
+  read_tables(r.node("tables"), name, &g, d);
+  if (YAML::Node bn = r.node("booklet"); bn && bn.IsMap()) read_booklet(bn, name, t.fonts, &g, d);
+  return g;  // possibly partial: callers must check `d` for errors
+}
+
+std::optional<Game> load_game(const std::string& path, const Templates& t, Diagnostics& d) {
+  std::string text;
+  if (!read_file(path, &text, d)) return std::nullopt;
+  std::string dir = fs::path(path).parent_path().string();
+  if (dir.empty()) dir = ".";
+  return parse_game(text, path, dir, t, d);
+}
+
+}  // namespace cardstock

@@ -1,0 +1,879 @@
+#include "load/schema.h"
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include "base/length.h"
+
+namespace cardstock {
+
+namespace {
+
+using K = Kind;
+
+Field F(std::string name, Kind k, std::string doc, std::string def = "", bool required = false) {
+  Field f;
+  f.name = std::move(name);
+  f.kind = k;
+  f.doc = std::move(doc);
+  f.def = std::move(def);
+  f.required = required;
+  return f;
+}
+
+Field R(std::string name, Kind k, std::string doc) { return F(std::move(name), k, std::move(doc), "", true); }
+
+Field E(std::string name, std::vector<std::string> choices, std::string doc, std::string def) {
+  Field f = F(std::move(name), K::Enum, std::move(doc), std::move(def));
+  f.choices = std::move(choices);
+  return f;
+}
+
+Field O(std::string name, Kind k, const Schema* s, std::string doc, bool required = false) {
+  Field f = F(std::move(name), k, std::move(doc), "", required);
+  f.object = s;
+  return f;
+}
+
+std::vector<Field> box_fields() {
+  return {
+      R("type", K::String, "layer type: rect, ellipse, line, text or image"),
+      F("x", K::RelLength, "left edge from the card's trim corner (Length or % of card width)", "0"),
+      F("y", K::RelLength, "top edge from the card's trim corner (Length or % of card height)", "0"),
+      F("w", K::RelLength, "width (Length or % of card width)", "100%"),
+      F("h", K::RelLength, "height (Length or % of card height)", "100%"),
+      F("when", K::Template, "draw the layer only if this expands to non-empty text"),
+      E("rotate", {"0", "90", "180", "270"}, "turn the layer clockwise about its box's centre", "0"),
+  };
+}
+
+Schema make_layer(std::string name, std::string doc, std::vector<Field> extra) {
+  Schema s{name, doc, box_fields()};
+  for (auto& f : extra) s.fields.push_back(std::move(f));
+  return s;
+}
+
+std::vector<Field> paint_fields(std::string stroke_default) {
+  return {
+      F("fill", K::Color, "fill colour", "none"),
+      F("stroke", K::Color, "outline colour", stroke_default),
+      F("stroke_width", K::Length, "outline width", "1pt"),
+  };
+}
+
+const std::map<std::string, Schema>& layer_schemas() {
+  static const std::map<std::string, Schema> table = [] {
+    std::map<std::string, Schema> m;
+    auto rect = paint_fields("none");
+    rect.push_back(F("radius", K::Length, "corner radius", "0"));
+    rect.push_back(F("bleed", K::Bool,
+                     "extend a filled rect to the bleed edge on sides that touch the card edge",
+                     "false"));
+    m.emplace("rect", make_layer("rect layer", "a rectangle, optionally rounded", rect));
+    m.emplace("ellipse",
+              make_layer("ellipse layer", "an ellipse inscribed in the box", paint_fields("none")));
+    std::vector<Field> line = {F("stroke", K::Color, "line colour", "#000000"),
+                               F("stroke_width", K::Length, "line width", "1pt")};
+    m.emplace("line", make_layer("line layer", "a line from (x, y) to (x + w, y + h)", line));
+    std::vector<Field> text = {
+        R("text", K::Template, "the text; {field} is replaced by the card's field"),
+        F("font", K::String, "font family from templates/fonts.yaml", "Noto Sans"),
+        E("weight", {"normal", "bold"}, "font weight", "normal"),
+        E("style", {"normal", "italic"}, "font style", "normal"),
+        F("size", K::Length, "font size", "10pt"),
+        F("min_size", K::Length, "smallest size auto-shrink may use", "6pt"),
+        F("shrink", K::Bool, "shrink the text until it fits its box", "true"),
+        F("color", K::Color, "text colour", "#000000"),
+        E("align", {"left", "center", "right", "justify"}, "horizontal alignment", "left"),
+        E("valign", {"top", "middle", "bottom"}, "vertical alignment", "top"),
+        F("markup", K::Bool, "interpret Pango markup such as <b> and <i>", "false"),
+        E("dir", {"ltr", "rtl"}, "base paragraph direction", "ltr"),
+        F("line_spacing", K::Number, "line height as a multiple of the font's", "1"),
+    };
+    m.emplace("text", make_layer("text layer", "a paragraph of text in a box", text));
+    std::vector<Field> image = {
+        R("src", K::Template, "image file (.svg or .png), relative to the game file's folder"),
+        E("fit", {"contain", "cover", "stretch"}, "how the image fills its box", "contain"),
+    };
+    m.emplace("image", make_layer("image layer", "an SVG or PNG image", image));
+    return m;
+  }();
+  return table;
+}
+
+}  // namespace
+
+const Field* Schema::find(const std::string& key) const {
+  for (const auto& f : fields)
+    if (f.name == key) return &f;
+  return nullptr;
+}
+
+std::vector<std::string> Schema::keys() const {
+  std::vector<std::string> out;
+  for (const auto& f : fields) out.push_back(f.name);
+  return out;
+}
+
+const Schema& Schemas::layer(const std::string& type) {
+  auto it = layer_schemas().find(type);
+  if (it == layer_schemas().end()) throw std::out_of_range("no layer type " + type);
+  return it->second;
+}
+
+std::vector<std::string> Schemas::layer_types() {
+  return {"rect", "ellipse", "line", "text", "image"};
+}
+
+const Schema& Schemas::layer_common() {
+  static const Schema s{"layer", "a drawing layer; `type` selects its keys", box_fields()};
+  return s;
+}
+
+const Schema& Schemas::design() {
+  static const Schema s{
+      "design",
+      "a card design: a background and layers",
+      {F("extends", K::String, "a design whose layers are drawn first"),
+       F("background", K::Color, "colour filling the whole card, bleed included"),
+       F("layers", K::Any, "the layers, drawn in order")}};
+  return s;
+}
+
+const Schema& Schemas::expect() {
+  static const Schema s{
+      "expect",
+      "counts the deck must add up to",
+      {F("total", K::Integer, "total number of cards, counting `count`"),
+       F("by", K::String, "a card field to group the counts by"),
+       F("counts", K::Any, "expected cards per value of `by`")}};
+  return s;
+}
+
+const Schema& Schemas::facts() {
+  static const Schema s{
+      "facts",
+      "a table of facts about the names on the cards",
+      {R("key", K::String, "the card field whose value names an entry"),
+       R("entries", K::Any, "the entries: maps with the key field and lists of facts")}};
+  return s;
+}
+
+const Schema& Schemas::unrelated() {
+  static const Schema s{
+      "unrelated rule",
+      "a card's field must not be one of its own fact entry's values",
+      {R("field", K::String, "the card field"),
+       R("fact", K::String, "the fact list it must not appear in"),
+       F("except", K::Any, "skip the rule for entries whose fact has one of these values"),
+       F("note", K::String,
+         "what the answer key prints in the fact's column for the excepted entries", "—"),
+       O("allow", K::ObjectList, &Schemas::unrelated_allow(),
+         "cards whose field belongs to their own name on purpose, each with its reason")}};
+  return s;
+}
+
+const Schema& Schemas::unrelated_allow() {
+  static const Schema s{
+      "allowed exception",
+      "a card that may break its 'unrelated' rule on purpose",
+      {R("card", K::String, "the card's id"),
+       R("reason", K::String, "why the exception is deliberate")}};
+  return s;
+}
+
+const Schema& Schemas::answer_key() {
+  static const Schema s{
+      "answer key",
+      "a one-page table of the deck's facts",
+      {F("title", K::String, "title printed on top", "Answer key"),
+       R("columns", K::StringList, "fact keys to print as columns")}};
+  return s;
+}
+
+const Schema& Schemas::card() {
+  static const Schema s{
+      "card",
+      "one card row",
+      {F("id", K::Name, "unique id in the deck (default <deck>-<n>); names its PNG files"),
+       F("count", K::Integer, "copies of this card", "1"),
+       F("face", K::String, "face design for this card"),
+       F("back", K::String, "back design for this card")},
+      true,
+      "any other key is a card field, used as {field} in designs"};
+  return s;
+}
+
+const Schema& Schemas::deck() {
+  static const Schema s{
+      "deck",
+      "a deck of cards printed on one or more stocks",
+      {R("id", K::Name, "unique id in the game file; names its output files"),
+       F("title", K::String, "human title"),
+       F("card", K::String, "card size from templates/cards.yaml", "poker"),
+       F("stocks", K::StringList, "sheet stocks from templates/stocks/",
+         "[poker-3x3-letter, poker-3x3-a4]"),
+       R("face", K::String, "default face design"),
+       F("back", K::String, "default back design (none: fronts only)"),
+       O("expect", K::Object, &Schemas::expect(), "counts the deck must add up to"),
+       O("facts", K::Object, &Schemas::facts(), "facts about the names on the cards"),
+       O("unrelated", K::ObjectList, &Schemas::unrelated(),
+         "rules: a card's InfoBits must not belong together"),
+       O("answer_key", K::Object, &Schemas::answer_key(), "a one-page table of the facts"),
+       F("names", K::Any, "how field and fact values print in tables: a map of value to shown name"),
+       O("cards", K::ObjectList, &Schemas::card(), "the cards", true)}};
+  return s;
+}
+
+const Schema& Schemas::board_rule() {
+  static const Schema s{
+      "board rule",
+      "tiles matching `tiles` must have neighbours whose `neighbour` field includes every value",
+      {R("tiles", K::Any, "which tiles the rule is about: a map of one field to its value"),
+       R("neighbour", K::String, "the neighbours' field to look at"),
+       R("includes", K::StringList, "values that must all appear among the neighbours")}};
+  return s;
+}
+
+const Schema& Schemas::board() {
+  static const Schema s{
+      "board",
+      "a picture of hex tiles assembled into a board",
+      {R("id", K::Name, "board id; also the output file name"),
+       F("title", K::String, "printed above the board"),
+       R("deck", K::String, "the hex deck whose tiles make the board"),
+       R("rows", K::Any, "card ids row by row; neighbouring rows differ by one tile"),
+       F("apart", K::StringList, "fields whose equal values must never touch"),
+       O("touch", K::ObjectList, &Schemas::board_rule(), "neighbour rules"),
+       O("extras", K::ObjectList, &Schemas::board_extra(),
+         "tiles laid beside the board, such as trade tiles against its edge")}};
+  return s;
+}
+
+const Schema& Schemas::board_extra() {
+  static const Schema s{
+      "board extra",
+      "a tile laid beside the board, against one side of a board tile",
+      {R("card", K::String, "the tile's card id"),
+       F("deck", K::String, "the hex deck it comes from (default: the board's deck)"),
+       R("beside", K::String, "the board tile it touches (placed on the board once)"),
+       [] {
+         Field f = E("side", {"ne", "e", "se", "sw", "w", "nw"}, "which side of that tile it lies against", "");
+         f.required = true;
+         return f;
+       }()}};
+  return s;
+}
+
+const Schema& Schemas::booklet_cover() {
+  static const Schema s{"booklet cover",
+                        "real cards shown on the booklet's cover",
+                        {R("deck", K::String, "the deck the cards come from"),
+                         R("cards", K::StringList, "card ids, left to right")}};
+  return s;
+}
+
+const Schema& Schemas::booklet() {
+  static const Schema s{
+      "booklet",
+      "the game's rule booklet",
+      {R("source", K::String, "the rules text (Markdown subset), relative to the game file"),
+       F("title", K::String, "cover title (default: the game's title)"),
+       F("subtitle", K::String, "a line under the cover title"),
+       F("accent", K::Color, "colour of headings, rules and callouts", "#1d4ea8"),
+       F("body_font", K::String, "font family of the text", "Noto Serif"),
+       F("heading_font", K::String, "font family of headings, tables and captions", "Noto Sans"),
+       O("cover", K::Object, &Schemas::booklet_cover(), "cards shown on the cover")}};
+  return s;
+}
+
+const Schema& Schemas::data_table() {
+  static const Schema s{"table",
+                        "a table of facts for the booklet ({{table NAME}})",
+                        {R("columns", K::StringList, "column headings"),
+                         R("rows", K::Any, "rows: lists of text or numbers, one per column")}};
+  return s;
+}
+
+const Schema& Schemas::game() {
+  static const Schema s{
+      "game",
+      "a game file: content/<game>.yaml",
+      {R("game", K::Name, "game id; also the output folder out/<game>/"),
+       R("title", K::String, "human title"),
+       F("colors", K::Any, "a palette: names for colours"),
+       O("designs", K::ObjectMap, &Schemas::design(), "named designs"),
+       O("decks", K::ObjectList, &Schemas::deck(), "the decks", true),
+       O("boards", K::ObjectList, &Schemas::board(), "board previews of hex decks"),
+       O("booklet", K::Object, &Schemas::booklet(), "the rule booklet"),
+       O("tables", K::ObjectMap, &Schemas::data_table(), "named tables of facts for the booklet")}};
+  return s;
+}
+
+const Schema& Schemas::grid() {
+  static const Schema s{
+      "grid",
+      "how cards sit on the sheet",
+      {R("columns", K::Integer, "cards across"),
+       R("rows", K::Integer, "cards down"),
+       E("rotate", {"0", "90"}, "turn each card by this many degrees", "0")}};
+  return s;
+}
+
+const Schema& Schemas::stock() {
+  static const Schema s{
+      "stock",
+      "a sheet stock: paper, card size, grid and cut guides",
+      {R("id", K::Name, "stock id; part of output file names"),
+       F("aliases", K::StringList, "other accepted names"),
+       F("description", K::String, "one line for `cardstock stocks`"),
+       R("paper", K::String, "paper from templates/papers.yaml"),
+       R("card", K::String, "card size from templates/cards.yaml"),
+       E("kind", {"cardstock", "labels"}, "cardstock: fronts and duplex backs; labels: fronts only",
+         "cardstock"),
+       O("grid", K::Object, &Schemas::grid(), "the grid", true),
+       F("gutter", K::Length, "space between neighbouring cards", "0"),
+       E("cut", {"marks", "lines", "both"}, "cut guides: crop marks in the margin, lines, or both",
+         "both"),
+       F("mark_length", K::Length, "length of a crop mark", "0.25in"),
+       E("duplex", {"long-edge", "short-edge"}, "the edge the printer flips on", "long-edge"),
+       E("packing", {"grid", "honeycomb"},
+         "grid: rows and columns; honeycomb: hex rows offset by half a tile, sharing edges",
+         "grid")}};
+  return s;
+}
+
+const Schema& Schemas::paper() {
+  static const Schema s{"paper",
+                        "a paper size",
+                        {R("id", K::Name, "paper id; part of output file names"),
+                         R("width", K::Length, "portrait width"),
+                         R("height", K::Length, "portrait height"),
+                         F("aliases", K::StringList, "other accepted names")}};
+  return s;
+}
+
+const Schema& Schemas::card_size() {
+  static const Schema s{"card size",
+                        "a card size",
+                        {R("id", K::String, "card size id"),
+                         R("width", K::Length, "trim width"),
+                         R("height", K::Length, "trim height"),
+                         F("bleed", K::Length, "art drawn past the trim edge", "0.125in"),
+                         F("safe", K::Length, "inset text should stay inside", "0.125in"),
+                         F("radius", K::Length, "corner radius of the finished card", "0"),
+                         F("aliases", K::StringList, "other accepted names"),
+                         E("shape", {"rect", "hex", "circle"},
+                           "outline: rect, hex (pointy-top, width = height x 0.866) or circle",
+                           "rect")}};
+  return s;
+}
+
+const Schema& Schemas::font() {
+  static const Schema s{"font",
+                        "a font family of the private font set",
+                        {R("family", K::String, "family name used in designs"),
+                         F("package", K::String, "Debian package that installs the files"),
+                         R("files", K::StringList, "font files"),
+                         F("scripts", K::StringList,
+                           "Unicode scripts the family is for (hebrew, arabic, common for digits, "
+                           "punctuation and symbols): suggested when a text needs them"),
+                         F("fallback_for", K::StringList,
+                           "scripts the family draws inside text set in another family without a "
+                           "warning (Hebrew words in English text)")}};
+  return s;
+}
+
+const Schema& Schemas::fonts_file() {
+  static const Schema s{"fonts file",
+                        "templates/fonts.yaml",
+                        {R("default", K::String, "family used when none is named"),
+                         O("fonts", K::ObjectList, &Schemas::font(), "the families", true),
+                         F("hyphenation", K::String, "libhyphen dictionary for booklet text"),
+                         F("hyphenation_package", K::String,
+                           "Debian package that installs the dictionary")}};
+  return s;
+}
+
+const Schema& Schemas::papers_file() {
+  static const Schema s{"papers file", "templates/papers.yaml",
+                        {O("papers", K::ObjectList, &Schemas::paper(), "paper sizes", true)}};
+  return s;
+}
+
+const Schema& Schemas::cards_file() {
+  static const Schema s{"cards file", "templates/cards.yaml",
+                        {O("cards", K::ObjectList, &Schemas::card_size(), "card sizes", true)}};
+  return s;
+}
+
+const Schema& Schemas::designs_file() {
+  static const Schema s{"designs file", "templates/designs/*.yaml",
+                        {O("designs", K::ObjectMap, &Schemas::design(), "named designs", true)}};
+  return s;
+}
+
+std::vector<const Schema*> Schemas::all() {
+  std::vector<const Schema*> v = {&game(),     &design(),     &deck(),        &expect(),
+                                  &facts(),    &unrelated(),  &unrelated_allow(), &answer_key(),  &card(),
+                                  &stock(),    &grid(),       &paper(),       &card_size(),
+                                  &font(),     &fonts_file(), &papers_file(), &cards_file(),
+                                  &designs_file(), &board(),      &board_rule(), &board_extra(),
+                                  &booklet(),      &booklet_cover(), &data_table()};
+  for (const auto& t : layer_types()) v.push_back(&layer(t));
+  return v;
+}
+
+std::string file_name_rule() {
+  return "letters, digits, '-', '_' and '.' only, not starting with '.', 1 to " +
+         std::to_string(kMaxNameLength) + " characters";
+}
+
+bool valid_file_name(const std::string& s, std::string* why) {
+  if (s.empty()) {
+    *why = "it is empty";
+    return false;
+  }
+  // The characters first: "/" says more about "../../x" than its length would.
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+        c == '_' || c == '.')
+      continue;
+    if (c == ' ') {
+      *why = "it contains a space";
+    } else if (c >= 0x21 && c < 0x7f) {
+      *why = std::string("it contains '") + static_cast<char>(c) + "'";
+    } else if (c >= 0xC2 && c <= 0xF4) {  // a multi-byte UTF-8 character: show it whole
+      size_t n = 1;
+      while (i + n < s.size() && n < 4 && (static_cast<unsigned char>(s[i + n]) & 0xC0) == 0x80) ++n;
+      *why = "it contains '" + s.substr(i, n) + "' (only ASCII letters are allowed)";
+    } else {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", c);
+      *why = std::string("it contains the byte ") + hex;
+    }
+    return false;
+  }
+  if (s.size() > kMaxNameLength) {
+    *why = "it is " + std::to_string(s.size()) + " characters long";
+    return false;
+  }
+  if (s == "." || s == "..") {
+    *why = "it names a folder, not a file";
+    return false;
+  }
+  if (s[0] == '.') {
+    *why = "it starts with '.' (a hidden file)";
+    return false;
+  }
+  return true;
+}
+
+Mark mark_of(const YAML::Node& n, const std::string& file) {
+  Mark m;
+  m.file = file;
+  if (n.IsDefined()) {
+    auto ym = n.Mark();
+    if (ym.line >= 0) {
+      m.line = ym.line + 1;
+      m.col = ym.column + 1;
+    }
+  }
+  return m;
+}
+
+namespace {
+
+const char* kind_name(Kind k) {
+  switch (k) {
+    case K::String: case K::Template: return "a string";
+    case K::Name: return "a name";
+    case K::Length: return "a length";
+    case K::RelLength: return "a length or percentage";
+    case K::Number: return "a number";
+    case K::Integer: return "a whole number";
+    case K::Bool: return "true or false";
+    case K::Color: return "a colour";
+    case K::Enum: return "one of the listed values";
+    case K::StringList: return "a list of strings";
+    case K::Object: return "a map";
+    case K::ObjectList: return "a list of maps";
+    case K::ObjectMap: return "a map of names to maps";
+    case K::Scalar: return "a string or number";
+    case K::Any: return "a value";
+  }
+  return "a value";
+}
+
+std::string join_quoted(const std::vector<std::string>& v) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i) s += i + 1 == v.size() ? " or " : ", ";
+    s += "'" + v[i] + "'";
+  }
+  return s;
+}
+
+bool parse_bool(const std::string& s, bool* out) {
+  if (s == "true" || s == "yes" || s == "on") { *out = true; return true; }
+  if (s == "false" || s == "no" || s == "off") { *out = false; return true; }
+  return false;
+}
+
+// The largest length (or percentage of the card) a content file may give: 1000 in is
+// 25 m, far beyond any sheet. Absurd values such as `size: 1e18pt` would otherwise
+// overflow the conversions that follow (tenths of a point, Pango units) later on.
+
+bool in_range(const RelLength& l) {
+  return std::fabs(l.value) <= (l.percent ? kMaxPercent : kMaxLengthPt);
+}
+
+bool parse_long(const std::string& s, long* out) {
+  if (s.empty()) return false;
+  size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  if (i == s.size()) return false;
+  for (size_t j = i; j < s.size(); ++j)
+    if (s[j] < '0' || s[j] > '9') return false;
+  if (s.size() - i > 15) return false;  // far beyond any sensible count
+  *out = std::stol(s);
+  return true;
+}
+
+bool parse_double(const std::string& s, double* out) {
+  std::string err;
+  // A number is a length with no unit: reuse the strict parser by adding "pt".
+  auto l = parse_length(s + "pt", &err);
+  if (!l) return false;
+  *out = l->pt;
+  return true;
+}
+
+}  // namespace
+
+bool validate_value(const YAML::Node& v, const Field& f, const std::string& file,
+                    Diagnostics& d) {
+  const Mark m = mark_of(v, file);
+  auto wrong = [&](const std::string& why) {
+    d.error(m, "'" + f.name + "' " + why);
+    return false;
+  };
+  switch (f.kind) {
+    case K::Any:
+      return true;
+    case K::Object:
+      if (!v.IsMap()) return wrong("must be a map");
+      return validate(v, *f.object, file, d);
+    case K::ObjectList: {
+      if (!v.IsSequence()) return wrong("must be a list");
+      bool ok = true;
+      for (const auto& item : v) ok = validate(item, *f.object, file, d) && ok;
+      return ok;
+    }
+    case K::ObjectMap: {
+      if (!v.IsMap()) return wrong("must be a map of names to " + f.object->name + "s");
+      bool ok = true;
+      for (const auto& kv : v) ok = validate(kv.second, *f.object, file, d) && ok;
+      return ok;
+    }
+    case K::StringList:
+      if (v.IsScalar()) return true;
+      if (!v.IsSequence()) return wrong("must be a list of strings");
+      for (const auto& item : v)
+        if (!item.IsScalar()) {
+          d.error(mark_of(item, file), "'" + f.name + "' must list strings only");
+          return false;
+        }
+      return true;
+    default:
+      break;
+  }
+  if (!v.IsScalar()) return wrong(std::string("must be ") + kind_name(f.kind));
+  const std::string s = v.Scalar();
+  std::string err;
+  switch (f.kind) {
+    case K::Length:
+      if (!parse_length(s, &err))
+        return wrong("must be a length with a unit (mm, cm, in or pt), not '" + s + "'");
+      if (parse_length(s, &err)->pt < 0) return wrong("must not be negative, not '" + s + "'");
+      if (parse_length(s, &err)->pt > kMaxLengthPt)
+        return wrong("must be at most 1000in, not '" + s + "'");
+      return true;
+    case K::RelLength: {
+      auto l = parse_rel_length(s, &err);
+      if (!l)
+        return wrong("must be a length with a unit (mm, cm, in or pt) or a percentage, not '" +
+                     s + "'");
+      if (!in_range(*l))
+        return wrong(std::string("must be between ") +
+                     (l->percent ? "-1000% and 1000%" : "-1000in and 1000in") + ", not '" + s + "'");
+      return true;
+    }
+    case K::Integer: {
+      long n;
+      if (!parse_long(s, &n)) return wrong("must be a whole number, not '" + s + "'");
+      return true;
+    }
+    case K::Number: {
+      double x;
+      if (!parse_double(s, &x)) return wrong("must be a number, not '" + s + "'");
+      return true;
+    }
+    case K::Bool: {
+      bool b;
+      if (!parse_bool(s, &b)) return wrong("must be true or false, not '" + s + "'");
+      return true;
+    }
+    case K::Enum:
+      for (const auto& c : f.choices)
+        if (c == s) return true;
+      return wrong("must be " + join_quoted(f.choices) + ", not '" + s + "'" +
+                   did_you_mean(s, f.choices));
+    default:
+      return true;
+  }
+}
+
+bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Diagnostics& d) {
+  if (!n.IsMap()) {
+    d.error(mark_of(n, file), s.name + " must be a map of keys to values");
+    return false;
+  }
+  bool ok = true;
+  std::set<std::string> seen;
+  for (const auto& kv : n) {
+    const std::string key = kv.first.Scalar();
+    if (!seen.insert(key).second) {  // reported (with its first place) by the loader's walk
+      ok = false;
+      continue;
+    }
+    const Field* f = s.find(key);
+    if (!f) {
+      if (s.open) continue;
+      d.error(mark_of(kv.first, file),
+              "unknown key '" + key + "' in " + s.name + did_you_mean(key, s.keys()));
+      ok = false;
+      continue;
+    }
+    if (kv.second.IsNull() && !f->required) continue;
+    if (!validate_value(kv.second, *f, file, d)) {
+      ok = false;
+      continue;
+    }
+    // Ids become file and folder names: a '/' or '..' in one would write outside out/.
+    std::string why;
+    if (f->kind == K::Name && !valid_file_name(kv.second.Scalar(), &why)) {
+      const std::string what = f->name == "id" ? s.name + " id" : f->name + " id";
+      d.error(mark_of(kv.second, file), what + " '" + kv.second.Scalar() + "' cannot name a file: " + why +
+                                            " (ids name output files: use " + file_name_rule() + ")");
+      ok = false;
+    }
+  }
+  for (const auto& f : s.fields) {
+    if (f.required && (!n[f.name] || n[f.name].IsNull())) {
+      d.error(mark_of(n, file), "missing required key '" + f.name + "' in " + s.name);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+Reader::Reader(const YAML::Node& n, const Schema& s, std::string file)
+    : n_(n), s_(s), file_(std::move(file)) {
+  // One pass over the map: yaml-cpp's own lookup converts every key to a string on
+  // every call, and a card's fields are looked up a dozen times.
+  if (n_.IsMap())
+    for (auto it = n_.begin(); it != n_.end(); ++it)
+      if (it->first.IsScalar()) entries_.emplace_back(it->first.Scalar(), it->second);
+}
+
+const Field& Reader::field(const std::string& key) const {
+  const Field* f = s_.find(key);
+  if (!f) throw std::logic_error("schema " + s_.name + " has no key " + key);
+  return *f;
+}
+
+const YAML::Node* Reader::find(const std::string& key) const {
+  field(key);
+  for (const auto& [k, v] : entries_)  // the first of duplicate keys, as yaml-cpp
+    if (k == key) return &v;
+  return nullptr;
+}
+
+bool Reader::has(const std::string& key) const {
+  const YAML::Node* v = find(key);
+  return v && !v->IsNull();
+}
+
+YAML::Node Reader::node(const std::string& key) const {
+  if (const YAML::Node* v = find(key)) return *v;
+  return n_.IsMap() ? n_[key] : YAML::Node();
+}
+
+Mark Reader::mark(const std::string& key) const {
+  const YAML::Node* v = find(key);
+  return v && !v->IsNull() ? mark_of(*v, file_) : mark_of(n_, file_);
+}
+
+std::string Reader::raw(const std::string& key) const {
+  const YAML::Node* v = find(key);
+  if (v && v->IsScalar()) return v->Scalar();
+  return field(key).def;
+}
+
+std::string Reader::str(const std::string& key) const { return raw(key); }
+
+double Reader::number(const std::string& key) const {
+  double x = 0;
+  if (!parse_double(raw(key), &x)) parse_double(field(key).def, &x);
+  return x;
+}
+
+long Reader::integer(const std::string& key) const {
+  long n = 0;
+  if (!parse_long(raw(key), &n)) parse_long(field(key).def, &n);
+  return n;
+}
+
+bool Reader::boolean(const std::string& key) const {
+  bool b = false;
+  if (!parse_bool(raw(key), &b)) parse_bool(field(key).def, &b);
+  return b;
+}
+
+Length Reader::length(const std::string& key) const {
+  auto l = parse_length(raw(key), nullptr);
+  if (!l || !in_range({l->pt, false})) l = parse_length(field(key).def, nullptr);
+  return l.value_or(Length{});
+}
+
+RelLength Reader::rel_length(const std::string& key) const {
+  auto l = parse_rel_length(raw(key), nullptr);
+  if (!l || !in_range(*l)) l = parse_rel_length(field(key).def, nullptr);
+  return l.value_or(RelLength{});
+}
+
+std::vector<std::string> Reader::list(const std::string& key) const {
+  std::vector<std::string> out;
+  YAML::Node v;
+  if (has(key)) {
+    v = *find(key);
+  } else {
+    const std::string& def = field(key).def;
+    if (def.empty()) return out;
+    v = YAML::Load(def);
+  }
+  if (v.IsScalar()) return {v.Scalar()};
+  if (v.IsSequence())
+    for (const auto& item : v)
+      if (item.IsScalar()) out.push_back(item.Scalar());
+  return out;
+}
+
+namespace {
+
+std::string json_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) {
+    if (c == '"' || c == '\\') { o += '\\'; o += c; }
+    else if (c == '\n') o += "\\n";
+    else o += c;
+  }
+  return o;
+}
+
+void emit_schema(std::ostringstream& o, const Schema& s, int ind);
+
+void emit_field_type(std::ostringstream& o, const Field& f, int ind) {
+  std::string pad(ind, ' ');
+  switch (f.kind) {
+    case K::Integer: o << "\"type\": \"integer\""; break;
+    case K::Number: o << "\"type\": \"number\""; break;
+    case K::Bool: o << "\"type\": \"boolean\""; break;
+    case K::Scalar: o << "\"type\": [\"string\", \"number\"]"; break;
+    case K::Length:
+      o << "\"type\": \"string\", \"pattern\": \"^[+]?[0-9.]+(mm|cm|in|pt)$|^0$\"";
+      break;
+    case K::RelLength:
+      o << "\"type\": \"string\", \"pattern\": \"^[+-]?[0-9.]+(mm|cm|in|pt|%)$|^0$\"";
+      break;
+    case K::Enum: {
+      o << "\"enum\": [";
+      for (size_t i = 0; i < f.choices.size(); ++i)
+        o << (i ? ", " : "") << "\"" << f.choices[i] << "\"";
+      o << "]";
+      break;
+    }
+    case K::StringList:
+      o << "\"oneOf\": [{\"type\": \"string\"}, {\"type\": \"array\", \"items\": {\"type\": \"string\"}}]";
+      break;
+    case K::Object:
+      emit_schema(o, *f.object, ind);
+      break;
+    case K::ObjectList:
+      o << "\"type\": \"array\", \"items\": {\n" << pad << "  ";
+      emit_schema(o, *f.object, ind + 2);
+      o << "\n" << pad << "}";
+      break;
+    case K::ObjectMap:
+      o << "\"type\": \"object\", \"additionalProperties\": {\n" << pad << "  ";
+      emit_schema(o, *f.object, ind + 2);
+      o << "\n" << pad << "}";
+      break;
+    case K::Any:
+      o << "\"description_only\": true";
+      break;
+    default:
+      o << "\"type\": \"string\"";
+  }
+}
+
+void emit_schema(std::ostringstream& o, const Schema& s, int ind) {
+  std::string pad(ind, ' ');
+  o << "\"type\": \"object\", \"title\": \"" << json_escape(s.name) << "\", \"description\": \""
+    << json_escape(s.doc) << "\",\n"
+    << pad << "\"additionalProperties\": " << (s.open ? "true" : "false") << ",\n";
+  o << pad << "\"required\": [";
+  bool first = true;
+  for (const auto& f : s.fields)
+    if (f.required) {
+      o << (first ? "" : ", ") << "\"" << f.name << "\"";
+      first = false;
+    }
+  o << "],\n" << pad << "\"properties\": {";
+  for (size_t i = 0; i < s.fields.size(); ++i) {
+    const auto& f = s.fields[i];
+    o << (i ? "," : "") << "\n" << pad << "  \"" << f.name << "\": {\"description\": \""
+      << json_escape(f.doc) << "\"";
+    if (!f.def.empty()) o << ", \"default\": \"" << json_escape(f.def) << "\"";
+    if (f.kind != K::Any) {
+      o << ", ";
+      emit_field_type(o, f, ind + 4);
+    }
+    o << "}";
+  }
+  o << "\n" << pad << "}";
+}
+
+}  // namespace
+
+std::string json_schema() {
+  std::ostringstream o;
+  o << "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n  ";
+  emit_schema(o, Schemas::game(), 2);
+  o << ",\n  \"$defs\": {\n";
+  auto types = Schemas::layer_types();
+  for (size_t i = 0; i < types.size(); ++i) {
+    o << "    \"" << types[i] << "_layer\": {";
+    emit_schema(o, Schemas::layer(types[i]), 6);
+    o << "}" << (i + 1 < types.size() ? "," : "") << "\n";
+  }
+  o << "  }\n}\n";
+  return o.str();
+}
+
+}  // namespace cardstock

@@ -1,0 +1,140 @@
+// Schema tables: one per YAML object. They drive validation, defaults, "did you mean",
+// the JSON Schema (`cardstock schema`) and the documentation test, so these cannot drift.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "base/diag.h"
+#include "base/input_limits.h"
+
+namespace cardstock {
+
+enum class Kind {
+  String,      // plain text
+  Name,        // an id that names an output file or folder: see valid_file_name()
+  Template,    // text with {field} references, expanded per card
+  Length,      // 63.5mm, 2.5in, 12pt
+  RelLength,   // a Length or a percentage of the card
+  Number,      // a plain number
+  Integer,     // a whole number
+  Bool,        // true / false
+  Color,       // #rrggbb, none or a palette name (may be a Template)
+  Enum,        // one of `choices`
+  StringList,  // a list of strings (a single string is accepted as a list of one)
+  Object,      // a map checked against `object`
+  ObjectList,  // a list of maps, each checked against `object`
+  ObjectMap,   // a map of names to maps, each checked against `object`
+  Scalar,      // a string or number (card fields)
+  Any,         // anything: checked by hand in the loader
+};
+
+struct Schema;
+
+struct Field {
+  std::string name;
+  Kind kind = Kind::String;
+  bool required = false;
+  std::string def;  // default, as YAML text; "" = none
+  std::string doc;
+  std::vector<std::string> choices;  // Kind::Enum
+  const Schema* object = nullptr;    // Kind::Object / ObjectList / ObjectMap
+};
+
+struct Schema {
+  std::string name;  // as used in messages: "text layer", "deck"
+  std::string doc;
+  std::vector<Field> fields;
+  bool open = false;       // keys not listed are allowed (card data fields)
+  std::string open_doc;    // what extra keys mean, when open
+  const Field* find(const std::string& key) const;
+  std::vector<std::string> keys() const;
+};
+
+/// Every schema of the content format, by role.
+struct Schemas {
+  static const Schema& game();
+  static const Schema& design();
+  static const Schema& layer(const std::string& type);  // "rect", "text", ...; throws on unknown
+  static std::vector<std::string> layer_types();
+  static const Schema& layer_common();
+  static const Schema& deck();
+  static const Schema& expect();
+  static const Schema& facts();
+  static const Schema& unrelated();
+  static const Schema& unrelated_allow();
+  static const Schema& answer_key();
+  static const Schema& card();
+  static const Schema& stock();
+  static const Schema& grid();
+  static const Schema& paper();
+  static const Schema& card_size();
+  static const Schema& fonts_file();
+  static const Schema& font();
+  static const Schema& papers_file();
+  static const Schema& cards_file();
+  static const Schema& designs_file();
+  static const Schema& board();
+  static const Schema& board_rule();
+  static const Schema& board_extra();
+  static const Schema& booklet();
+  static const Schema& booklet_cover();
+  static const Schema& data_table();
+  /// Every schema above, for documentation and tests.
+  static std::vector<const Schema*> all();
+};
+
+/// True if `s` can be one component of an output file name: 1 to kMaxNameLength
+/// characters, only ASCII letters, digits, '-', '_' and '.', not starting with '.'.
+/// Otherwise false with *why saying what breaks the rule ("it contains '/'").
+bool valid_file_name(const std::string& s, std::string* why);
+
+/// The rule valid_file_name() applies, in words, for messages and docs.
+std::string file_name_rule();
+
+/// 1-based mark of a node in `file`.
+Mark mark_of(const YAML::Node& n, const std::string& file);
+
+/// Checks `n` against `s`: it must be a map, with no unknown keys (each gets a "did you
+/// mean"), every required key present, and each value of its field's kind. Recurses into
+/// Object/ObjectList/ObjectMap fields. A key given twice is skipped, not reported: the
+/// loader reports every duplicate key of a file with its first place. Returns false if
+/// anything was wrong.
+bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Diagnostics& d);
+
+/// Checks one value against a field's kind (used by validate and for Any fields).
+bool validate_value(const YAML::Node& v, const Field& f, const std::string& file,
+                    Diagnostics& d);
+
+/// Reads typed values from a validated map, taking defaults from the schema. Values
+/// that failed validation read as the default (validation already reported them).
+class Reader {
+ public:
+  Reader(const YAML::Node& n, const Schema& s, std::string file);
+  bool has(const std::string& key) const;
+  YAML::Node node(const std::string& key) const;
+  Mark mark(const std::string& key) const;  // the value's mark, else the object's
+  Mark mark() const { return mark_of(n_, file_); }
+  std::string str(const std::string& key) const;
+  double number(const std::string& key) const;
+  long integer(const std::string& key) const;
+  bool boolean(const std::string& key) const;
+  struct Length length(const std::string& key) const;
+  struct RelLength rel_length(const std::string& key) const;
+  std::vector<std::string> list(const std::string& key) const;
+
+ private:
+  const Field& field(const std::string& key) const;
+  const YAML::Node* find(const std::string& key) const;  // nullptr if absent
+  std::string raw(const std::string& key) const;  // scalar or default
+  YAML::Node n_;
+  std::vector<std::pair<std::string, YAML::Node>> entries_;  // the map's keys, in order
+  const Schema& s_;
+  std::string file_;
+};
+
+/// The JSON Schema (draft 2020-12) of a game file, generated from the tables.
+std::string json_schema();
+
+}  // namespace cardstock

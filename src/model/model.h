@@ -1,0 +1,290 @@
+// The model: plain data loaded from YAML. Lengths in points; no YAML or Cairo types.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/diag.h"
+#include "base/length.h"
+
+namespace cardstock {
+
+struct Color {
+  double r = 0, g = 0, b = 0, a = 1;
+  bool none = false;
+  friend bool operator==(const Color&, const Color&) = default;
+};
+
+/// Parses "#rgb", "#rrggbb", "#rrggbbaa" or "none". Returns nullopt if malformed.
+std::optional<Color> parse_color(const std::string& s);
+
+/// The field names a template string references ("{name} BCE" -> {"name"}), in order.
+/// Sets *err (and returns what it found so far) on an unclosed or empty brace.
+std::vector<std::string> template_fields(const std::string& tmpl, std::string* err);
+
+/// Expands {field} references; "{{" and "}}" are literal braces. A missing field is
+/// left empty and its name stored in *missing (if not null).
+std::string expand_template(const std::string& tmpl,
+                            const std::map<std::string, std::string>& fields,
+                            std::string* missing = nullptr);
+
+/// How many bytes expand_template(tmpl, fields) would return, without building it.
+size_t expanded_size(const std::string& tmpl, const std::map<std::string, std::string>& fields);
+
+struct Paper {
+  std::string id;
+  Length width, height;
+  std::vector<std::string> aliases;
+  Mark mark;
+};
+
+/// The outline a piece is cut along: a (rounded) rectangle, a pointy-top regular hexagon
+/// inscribed in the box (height = point to point, width = height x sqrt(3)/2), or a circle.
+enum class Shape { Rect, Hex, Circle };
+
+struct CardSize {
+  std::string id;
+  Length width, height, bleed, safe, radius;
+  std::vector<std::string> aliases;
+  Mark mark;
+  Shape shape = Shape::Rect;
+};
+
+enum class StockKind { Cardstock, Labels };
+enum class CutStyle { Marks, Lines, Both };
+enum class Duplex { LongEdge, ShortEdge };
+enum class Packing { Grid, Honeycomb };
+
+struct Stock {
+  std::string id;
+  std::vector<std::string> aliases;
+  std::string description;
+  Paper paper;
+  CardSize card;
+  StockKind kind = StockKind::Cardstock;
+  int columns = 1, rows = 1;
+  int rotate = 0;  // degrees: 0 or 90
+  Length gutter;
+  CutStyle cut = CutStyle::Both;
+  Length mark_length;
+  Duplex duplex = Duplex::LongEdge;
+  Packing packing = Packing::Grid;  // honeycomb: hex rows offset by half, sharing edges
+  Mark mark;
+};
+
+struct FontFamily {
+  std::string family;
+  std::string package;
+  std::vector<std::string> files;
+  Mark mark;
+  // Unicode scripts (GLib names: "hebrew", "arabic", "common" for digits, punctuation
+  // and symbols) the family is there for: suggested when text in another family needs
+  // them. Those in `fallback_for` it also draws inside text set in another family
+  // without a word (Hebrew words in English text); any other fallback is reported.
+  std::vector<std::string> scripts, fallback_for;
+  Mark scripts_mark, fallback_mark;
+};
+
+struct FontSet {
+  std::string default_family;
+  std::vector<FontFamily> families;
+  std::string hyphenation;          // a libhyphen dictionary file ("" = no hyphenation)
+  std::string hyphenation_package;  // Debian package that installs it
+  bool has(const std::string& family) const;
+};
+
+enum class LayerType { Rect, Ellipse, Line, Text, Image };
+enum class Align { Left, Center, Right, Justify };
+enum class VAlign { Top, Middle, Bottom };
+enum class Fit { Contain, Cover, Stretch };
+
+/// One drawing instruction of a design. String members marked "template" may contain
+/// {field} references, expanded per card.
+struct Layer {
+  LayerType type = LayerType::Rect;
+  Mark mark;
+  RelLength x, y, w, h;
+  int rotate = 0;            // clockwise degrees about the box centre
+  std::string when;          // template
+  std::string fill, stroke;  // template colour expressions
+  Length stroke_width, radius;
+  bool bleed = false;
+  std::string text;          // template
+  Mark text_mark, style_mark, weight_mark;  // of those keys' values (else the layer's)
+  std::string font;
+  bool bold = false, italic = false;
+  Length size, min_size;
+  bool shrink = true;
+  std::string color;         // template colour expression
+  Align align = Align::Left;
+  VAlign valign = VAlign::Top;
+  bool markup = false;
+  bool rtl = false;
+  double line_spacing = 1;
+  std::string src;           // template, relative to the game file's folder
+  Mark src_mark;             // where `src` is written (else the layer's mark)
+  Fit fit = Fit::Contain;
+};
+
+/// A design with `extends` already resolved: parent layers first.
+struct Design {
+  std::string name;
+  std::string extends;     // before resolution only
+  std::string background;  // template colour expression, "" = none
+  std::vector<Layer> layers;
+  Mark mark;
+};
+
+struct Card {
+  std::string id;
+  long count = 1;
+  std::string face, back;  // design names ("" = the deck's)
+  std::map<std::string, std::string> fields;
+  std::map<std::string, Mark> field_marks;
+  Mark mark;
+};
+
+struct Expect {
+  std::optional<long> total;
+  Mark total_mark;
+  std::string by;
+  std::vector<std::pair<std::string, long>> counts;  // in file order
+  std::vector<Mark> count_marks;
+  Mark mark;
+};
+
+struct FactEntry {
+  std::string key;
+  std::map<std::string, std::vector<std::string>> values;
+  Mark mark;
+};
+
+struct Facts {
+  std::string key;
+  std::vector<FactEntry> entries;
+  Mark mark;
+  const FactEntry* find(const std::string& key_value) const;
+};
+
+struct UnrelatedRule {
+  std::string field, fact;
+  std::string except_fact;
+  std::vector<std::string> except_values;
+  std::string note;  // what the answer key prints in `fact`'s column for excepted entries
+  /// Cards whose field may belong to their own name on purpose (the rulebook's "few
+  /// exceptions"), each with its reason; `check` reports one that is no longer needed.
+  struct Allow {
+    std::string card, reason;
+    Mark mark;
+  };
+  std::vector<Allow> allow;
+  Mark mark;
+  /// True if the rule does not apply to `e` (its `except` fact has a listed value): for
+  /// such an entry the rule's fact never makes a match.
+  bool excepts(const FactEntry& e) const;
+};
+
+struct AnswerKey {
+  std::string title;
+  std::vector<std::string> columns;
+  Mark mark;
+};
+
+struct Deck {
+  std::string id, title;
+  CardSize card;
+  std::vector<Stock> stocks;
+  std::string face, back;
+  std::optional<Expect> expect;
+  std::optional<Facts> facts;
+  std::vector<UnrelatedRule> unrelated;
+  std::optional<AnswerKey> answer_key;
+  std::map<std::string, std::string> names;  // how field and fact values print in tables
+  std::vector<Card> cards;
+  Mark mark;
+  long total_cards() const;
+};
+
+/// A board preview: card ids of a hex deck, row by row, and the set-up rules they obey.
+struct BoardTouchRule {
+  std::string tile_field, tile_value;  // the rule is about tiles with this field value
+  std::string neighbour;               // ...whose neighbours' field of this name
+  std::vector<std::string> includes;   // ...must include every one of these
+  Mark mark;
+};
+
+struct Board {
+  std::string id, title, deck;
+  struct Cell {
+    std::string card;
+    Mark mark;
+  };
+  std::vector<std::vector<Cell>> rows;
+  std::vector<std::string> apart;
+  std::vector<BoardTouchRule> touch;
+  Mark mark;
+  /// Tiles laid beside the board (trade tiles against its edge): each touches the side
+  /// `side` (ne, e, se, sw, w, nw) of the board tile `beside`, and may come from another
+  /// hex deck of the same size (`deck`; "" = the board's).
+  struct Extra {
+    Cell cell;
+    std::string deck, beside, side;
+  };
+  std::vector<Extra> extras;
+};
+
+/// Facts a booklet needs that no card knows (e.g. hand sizes), as a small table.
+struct DataTable {
+  std::string name;
+  std::vector<std::string> columns;
+  std::vector<std::vector<std::string>> rows;
+  Mark mark;
+};
+
+/// The `booklet:` section of a game file: where the rules text is and how the cover looks.
+struct BookletSpec {
+  std::string source;  // path as written, relative to the game file
+  std::string path;    // resolved against the game file's folder
+  std::string title, subtitle;
+  std::string accent;  // colour expression (palette name or #rrggbb)
+  std::string body_font, heading_font;
+  std::string cover_deck;
+  std::vector<std::string> cover_cards;
+  Mark mark, cover_mark;
+};
+
+struct Game {
+  std::string id, title;
+  std::string file;  // path as given
+  std::string dir;   // the game file's folder: images resolve against it
+  bool allow_outside = false;  // files may lie outside `dir` (--allow-outside)
+  std::map<std::string, Color> palette;
+  std::map<std::string, Design> designs;  // resolved, templates' designs included
+  std::vector<std::string> broken_designs;  // defined but not resolved (already reported)
+  std::vector<Deck> decks;
+  std::vector<Board> boards;
+  std::vector<DataTable> tables;
+  std::optional<BookletSpec> booklet;
+  Mark mark;
+  const Deck* find_deck(const std::string& id) const;
+  const DataTable* find_table(const std::string& name) const;
+};
+
+/// Shipped data from templates/.
+struct Templates {
+  std::string dir;
+  std::vector<Paper> papers;
+  std::vector<CardSize> cards;
+  std::vector<Stock> stocks;
+  FontSet fonts;
+  std::map<std::string, Design> designs;  // unresolved (extends kept)
+  const Paper* find_paper(const std::string& name) const;
+  const CardSize* find_card(const std::string& name) const;
+  const Stock* find_stock(const std::string& name) const;
+  std::vector<std::string> stock_names() const;
+  std::vector<std::string> card_names() const;
+  std::vector<std::string> paper_names() const;
+};
+
+}  // namespace cardstock

@@ -1,0 +1,826 @@
+#include "render/render.h"
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
+#include <librsvg/rsvg.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <filesystem>
+#include <unordered_map>
+
+#include "base/files.h"
+
+namespace cardstock {
+
+struct Fonts::Impl {
+  FcConfig* config = nullptr;
+  cairo_font_options_t* options = nullptr;
+  // templates/fonts.yaml's families with what fontconfig found in their files.
+  struct Family {
+    std::string name;
+    std::vector<std::string> scripts, fallback_for;
+    std::vector<FcCharSet*> coverage;  // one per face; owned by `config`
+  };
+  std::vector<Family> families;
+  const Family* family(const char* name) const {
+    for (const auto& f : families)
+      if (g_ascii_strcasecmp(f.name.c_str(), name) == 0) return &f;
+    return nullptr;
+  }
+  static bool covers(const Family& f, char32_t c) {
+    for (FcCharSet* cs : f.coverage)
+      if (FcCharSetHasChar(cs, c)) return true;
+    return false;
+  }
+  bool covers_any(char32_t c) const {
+    for (const auto& f : families)
+      if (covers(f, c)) return true;
+    return false;
+  }
+  // What a font of a layout is: its family (as fonts.yaml names it), weight and style.
+  struct Face {
+    std::string family;
+    PangoWeight weight = PANGO_WEIGHT_NORMAL;
+    PangoStyle style = PANGO_STYLE_NORMAL;
+  };
+  // `faces` keeps what fonts were found to be (their description is costly to build);
+  // fonts belong to one font map, so each Typesetter keeps its own.
+  std::vector<FontIssue> issues(PangoLayout* layout, const TextStyle& st,
+                                std::unordered_map<PangoFont*, Face>* faces) const;
+  ~Impl() {
+    if (config) FcConfigDestroy(config);
+    if (options) cairo_font_options_destroy(options);
+  }
+  // A font map over the private font set, one per Typesetter (so per game).
+  PangoFontMap* new_map() const {
+    PangoFontMap* map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+    pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
+    pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(map), 72.0);
+    return map;
+  }
+  // The context text is measured and drawn with: no hinting and an identity matrix, so
+  // text widths do not depend on the page transform or resolution. It is never updated
+  // from a cairo_t: that would set every kept layout again.
+  PangoContext* new_context(PangoFontMap* map, PangoDirection dir) const {
+    PangoContext* ctx = pango_font_map_create_context(map);
+    pango_cairo_context_set_font_options(ctx, options);
+    pango_context_set_base_dir(ctx, dir);
+    // Unrounded positions for measuring and drawing alike: Pango rounds glyph positions
+    // to whole units by default, which at 72 units an inch moves letters by up to half a
+    // point and can make the drawn line differ from the measured one.
+    pango_context_set_round_glyph_positions(ctx, FALSE);
+    return ctx;
+  }
+};
+
+Fonts::Fonts(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Fonts::~Fonts() = default;
+
+std::unique_ptr<Fonts> Fonts::load(const FontSet& set, const Mark& where, Diagnostics& d) {
+  FcConfig* cfg = FcConfigCreate();
+  bool ok = true;
+  for (const auto& fam : set.families)
+    for (const auto& file : fam.files)
+      if (!FcConfigAppFontAddFile(cfg, reinterpret_cast<const FcChar8*>(file.c_str()))) {
+        d.error(where, "font file '" + file + "' of '" + fam.family + "' cannot be loaded" +
+                           (fam.package.empty() ? "" : " (install Debian package " + fam.package + ")"));
+        ok = false;
+      }
+  if (!ok) {
+    FcConfigDestroy(cfg);
+    return nullptr;
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->config = cfg;  // font maps made from it take their own references
+  // What each family's files hold: their coverage, for telling which characters a family
+  // lacks; and their family name, which must be the one designs use, or Pango would set
+  // every text of that family in some other font.
+  FcFontSet* faces = FcConfigGetFonts(cfg, FcSetApplication);
+  GEnumClass* script_enum = static_cast<GEnumClass*>(g_type_class_ref(G_TYPE_UNICODE_SCRIPT));
+  for (const auto& fam : set.families) {
+    Impl::Family f{fam.family, fam.scripts, fam.fallback_for, {}};
+    const Mark at = fam.mark.line > 0 ? fam.mark : where;
+    for (const auto& file : fam.files)
+      for (int i = 0; faces && i < faces->nfont; ++i) {
+        FcChar8* path = nullptr;
+        if (FcPatternGetString(faces->fonts[i], FC_FILE, 0, &path) != FcResultMatch || file != reinterpret_cast<char*>(path))
+          continue;
+        bool named = false;
+        FcChar8* name = nullptr;
+        std::string first;
+        for (int k = 0; FcPatternGetString(faces->fonts[i], FC_FAMILY, k, &name) == FcResultMatch; ++k) {
+          if (k == 0) first = reinterpret_cast<char*>(name);
+          named = named || g_ascii_strcasecmp(reinterpret_cast<char*>(name), fam.family.c_str()) == 0;
+        }
+        if (!named) {
+          d.error(at, "font file '" + file + "' holds the family '" + first + "', not '" + fam.family + "'");
+          ok = false;
+        }
+        FcCharSet* cs = nullptr;
+        if (FcPatternGetCharSet(faces->fonts[i], FC_CHARSET, 0, &cs) == FcResultMatch) f.coverage.push_back(cs);
+      }
+    std::vector<std::string> nicks;
+    for (guint k = 0; k < script_enum->n_values; ++k) nicks.push_back(script_enum->values[k].value_nick);
+    for (const auto* list : {&fam.scripts, &fam.fallback_for})
+      for (const auto& sc : *list)
+        if (!g_enum_get_value_by_nick(script_enum, sc.c_str())) {
+          const Mark& m = list == &fam.scripts ? fam.scripts_mark : fam.fallback_mark;
+          d.error(m.line > 0 ? m : at, "unknown script '" + sc + "'" + did_you_mean(sc, nicks) +
+                                           " (scripts are Unicode script names such as latin, hebrew, "
+                                           "arabic or common)");
+          ok = false;
+        }
+    impl->families.push_back(std::move(f));
+  }
+  g_type_class_unref(script_enum);
+  if (!ok) return nullptr;
+  impl->options = cairo_font_options_create();
+  cairo_font_options_set_hint_style(impl->options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_hint_metrics(impl->options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_antialias(impl->options, CAIRO_ANTIALIAS_GRAY);
+  return std::unique_ptr<Fonts>(new Fonts(std::move(impl)));
+}
+
+namespace {
+
+PangoAlignment pango_align(Align a) {
+  switch (a) {
+    case Align::Center: return PANGO_ALIGN_CENTER;
+    case Align::Right: return PANGO_ALIGN_RIGHT;
+    default: return PANGO_ALIGN_LEFT;
+  }
+}
+
+// Configures `layout` for `text` in `style`; returns false if the markup is invalid.
+bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle& st,
+                  double wrap) {
+  PangoFontDescription* fd = pango_font_description_new();
+  pango_font_description_set_family(fd, st.font.c_str());
+  pango_font_description_set_weight(fd, st.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_style(fd, st.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+  // A non-positive size was already reported by validation; keep Pango's assertions quiet.
+  pango_font_description_set_absolute_size(fd, std::max(st.size, 0.1) * PANGO_SCALE);
+  pango_layout_set_font_description(layout, fd);
+  pango_font_description_free(fd);
+  // Auto-direction would flip left/right alignment for paragraphs that start in Hebrew;
+  // the design's alignment must hold, so the base direction is the context's (`rtl`).
+  pango_layout_set_auto_dir(layout, FALSE);
+  pango_layout_set_width(layout, static_cast<int>(std::floor(wrap * PANGO_SCALE)));
+  pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment(layout, pango_align(st.align));
+  pango_layout_set_justify(layout, st.align == Align::Justify);
+  if (st.line_spacing != 1) pango_layout_set_line_spacing(layout, static_cast<float>(st.line_spacing));
+  if (st.markup) {
+    if (!pango_parse_markup(text.c_str(), -1, 0, nullptr, nullptr, nullptr, nullptr)) {
+      pango_layout_set_text(layout, text.c_str(), -1);
+      return false;
+    }
+    pango_layout_set_markup(layout, text.c_str(), -1);
+  } else {
+    pango_layout_set_text(layout, text.c_str(), -1);
+  }
+  return true;
+}
+
+}  // namespace
+
+// Which font drew each character, run by run. Pango falls back, per character, to any
+// font of the private set that has it; that is reported unless the family asked for has
+// the character anyway (Pango keeps punctuation in its neighbours' run), or the family
+// that drew it is declared in templates/fonts.yaml to draw that script for others (data,
+// not code: Hebrew words inside English text). A character no font has is drawn as an
+// empty box. A run drawn in the family asked for but upright or regular where italic or
+// bold was asked means the family has no such face.
+std::vector<FontIssue> Fonts::Impl::issues(PangoLayout* layout, const TextStyle& st,
+                                           std::unordered_map<PangoFont*, Face>* faces) const {
+  std::vector<FontIssue> out;
+  auto add = [&](FontIssue key, char32_t c) {
+    for (auto& o : out)
+      if (o.kind == key.kind && o.family == key.family && o.used == key.used && o.script == key.script &&
+          o.bold == key.bold && o.italic == key.italic) {
+        if (c && o.chars.size() < 3 && std::find(o.chars.begin(), o.chars.end(), c) == o.chars.end())
+          o.chars.push_back(c);
+        return;
+      }
+    if (c) key.chars.push_back(c);
+    out.push_back(std::move(key));
+  };
+  const char* text = pango_layout_get_text(layout);
+  PangoAttrList* attrs = pango_layout_get_attributes(layout);  // markup's, if any
+  PangoLayoutIter* it = pango_layout_get_iter(layout);
+  do {
+    PangoLayoutRun* run = pango_layout_iter_get_run_readonly(it);
+    if (!run) continue;  // the end of a line
+    const PangoItem* item = run->item;
+    // What this run asked for: the style's font with the markup's attributes over it.
+    PangoFontDescription* want = pango_font_description_new();
+    pango_font_description_set_family(want, st.font.c_str());
+    pango_font_description_set_weight(want, st.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_font_description_set_style(want, st.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+    if (attrs) {
+      PangoAttrIterator* ai = pango_attr_list_get_iterator(attrs);
+      do {
+        int a = 0, b = 0;
+        pango_attr_iterator_range(ai, &a, &b);
+        if (item->offset >= a && item->offset < b) {
+          pango_attr_iterator_get_font(ai, want, nullptr, nullptr);
+          break;
+        }
+      } while (pango_attr_iterator_next(ai));
+      pango_attr_iterator_destroy(ai);
+    }
+    const char* asked = pango_font_description_get_family(want);
+    const std::string want_family = asked ? asked : "";
+    auto face = faces->find(item->analysis.font);
+    if (face == faces->end()) {
+      PangoFontDescription* got = pango_font_describe(item->analysis.font);
+      const char* name = pango_font_description_get_family(got);
+      // The reference keeps the font alive, so its address cannot name another font later.
+      face = faces->emplace(PANGO_FONT(g_object_ref(item->analysis.font)),
+                            Face{name ? name : "", pango_font_description_get_weight(got),
+                                 pango_font_description_get_style(got)})
+                 .first;
+      pango_font_description_free(got);
+    }
+    const char* got_family = face->second.family.c_str();
+    const bool same = g_ascii_strcasecmp(got_family, want_family.c_str()) == 0;
+    const Family* wanted = family(want_family.c_str());
+    const Family* drew = family(got_family);
+    bool visible = false;
+    for (int g = 0; g < run->glyphs->num_glyphs; ++g)
+      if (run->glyphs->glyphs[g].glyph & PANGO_GLYPH_UNKNOWN_FLAG) {
+        FontIssue m;
+        m.kind = FontIssue::Kind::Missing;
+        m.family = want_family;
+        add(m, static_cast<char32_t>(run->glyphs->glyphs[g].glyph & ~PANGO_GLYPH_UNKNOWN_FLAG));
+      }
+    for (const char* p = text + item->offset; p < text + item->offset + item->length; p = g_utf8_next_char(p)) {
+      const gunichar c = g_utf8_get_char(p);
+      if (g_unichar_isspace(c) || pango_is_zero_width(c)) continue;
+      visible = true;
+      if (same || !wanted || covers(*wanted, c) || !covers_any(c)) continue;  // none: Missing
+      GUnicodeScript script = g_unichar_get_script(c);
+      if (script == G_UNICODE_SCRIPT_INHERITED) script = static_cast<GUnicodeScript>(item->analysis.script);
+      if (script == G_UNICODE_SCRIPT_INHERITED || script == G_UNICODE_SCRIPT_UNKNOWN) script = G_UNICODE_SCRIPT_COMMON;
+      GEnumClass* e = static_cast<GEnumClass*>(g_type_class_ref(G_TYPE_UNICODE_SCRIPT));
+      const GEnumValue* v = g_enum_get_value(e, script);
+      const std::string name = v ? v->value_nick : "common";
+      g_type_class_unref(e);
+      if (drew && std::find(drew->fallback_for.begin(), drew->fallback_for.end(), name) != drew->fallback_for.end())
+        continue;
+      FontIssue f;
+      f.kind = FontIssue::Kind::Fallback;
+      f.family = want_family;
+      f.used = got_family;
+      f.script = name;
+      add(f, c);
+    }
+    if (same && visible) {
+      const bool want_italic = pango_font_description_get_style(want) != PANGO_STYLE_NORMAL;
+      const bool want_bold = pango_font_description_get_weight(want) >= PANGO_WEIGHT_SEMIBOLD;
+      FontIssue n;
+      n.kind = FontIssue::Kind::NoFace;
+      n.family = want_family;
+      n.italic = want_italic && face->second.style == PANGO_STYLE_NORMAL;
+      n.bold = want_bold && face->second.weight < PANGO_WEIGHT_SEMIBOLD;
+      if (n.italic || n.bold) add(n, 0);
+    }
+    pango_font_description_free(want);
+  } while (pango_layout_iter_next_run(it));
+  pango_layout_iter_free(it);
+  // Families meant for those characters: declared for their script first, else any that
+  // has them all (for symbols no family declares).
+  for (auto& f : out) {
+    if (f.kind != FontIssue::Kind::Fallback) continue;
+    auto has_all = [&](const Family& fam) {
+      for (char32_t c : f.chars)
+        if (!covers(fam, c)) return false;
+      return g_ascii_strcasecmp(fam.name.c_str(), f.family.c_str()) != 0;
+    };
+    for (const auto& fam : families)
+      if (std::find(fam.scripts.begin(), fam.scripts.end(), f.script) != fam.scripts.end() && has_all(fam))
+        f.suggest.push_back(fam.name);
+    if (f.suggest.empty())
+      for (const auto& fam : families)
+        if (has_all(fam)) f.suggest.push_back(fam.name);
+  }
+  return out;
+}
+
+namespace {
+
+void set_color(cairo_t* cr, const Color& c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
+
+void rounded_rect(cairo_t* cr, const Rect& r, double radius) {
+  radius = std::min({radius, r.w / 2, r.h / 2});
+  if (radius <= 0) {
+    cairo_rectangle(cr, r.x, r.y, r.w, r.h);
+    return;
+  }
+  cairo_new_sub_path(cr);
+  cairo_arc(cr, r.right() - radius, r.y + radius, radius, -M_PI / 2, 0);
+  cairo_arc(cr, r.right() - radius, r.bottom() - radius, radius, 0, M_PI / 2);
+  cairo_arc(cr, r.x + radius, r.bottom() - radius, radius, M_PI / 2, M_PI);
+  cairo_arc(cr, r.x + radius, r.y + radius, radius, M_PI, 3 * M_PI / 2);
+  cairo_close_path(cr);
+}
+
+void fill_and_stroke(cairo_t* cr, const ArtItem& it) {
+  if (!it.fill.none) {
+    set_color(cr, it.fill);
+    cairo_fill_preserve(cr);
+  }
+  if (!it.stroke.none && it.stroke_width > 0) {
+    set_color(cr, it.stroke);
+    cairo_set_line_width(cr, it.stroke_width);
+    cairo_stroke_preserve(cr);
+  }
+  cairo_new_path(cr);
+}
+
+// libxml2 (through librsvg) words a broken SVG as "Error domain 1 code 76 on line 3
+// column 5 of data: Opening and ending tag mismatch"; people want the place and the why.
+std::string plain_svg_error(std::string m) {
+  while (!m.empty() && std::isspace(static_cast<unsigned char>(m.back()))) m.pop_back();
+  const size_t on = m.find(" on line ");
+  const size_t of = m.find(" of data: ");
+  if (m.rfind("Error domain", 0) == 0 && on != std::string::npos && of != std::string::npos && of > on) {
+    std::string where = m.substr(on + 4, of - on - 4);  // "line 3 column 5"
+    const size_t col = where.find(" column ");
+    if (col != std::string::npos) where.replace(col, 8, ", column ");
+    return "the XML is broken at " + where + ": " + m.substr(of + 10);
+  }
+  if (m.rfind("XML parse error: ", 0) == 0) return plain_svg_error(m.substr(17));
+  return m;
+}
+
+// Reads a PNG from memory for cairo.
+struct PngBytes {
+  const std::string* bytes;
+  size_t at = 0;
+  static cairo_status_t read(void* self, unsigned char* data, unsigned int n) {
+    auto* p = static_cast<PngBytes*>(self);
+    if (p->bytes->size() - p->at < n) return CAIRO_STATUS_READ_ERROR;
+    std::memcpy(data, p->bytes->data() + p->at, n);
+    p->at += n;
+    return CAIRO_STATUS_SUCCESS;
+  }
+};
+
+// Images are decoded once per file (per game) and drawn from the same surface every
+// time, so each PDF embeds each image once however many cards show it. A file that
+// cannot be used keeps its reason, so every later use reports the same one.
+class ImageCache {
+ public:
+  ~ImageCache() {
+    for (auto& [k, v] : images_)
+      if (v.surface) cairo_surface_destroy(v.surface);
+  }
+  struct Image {
+    cairo_surface_t* surface = nullptr;
+    double w = 0, h = 0;
+    std::string error;
+  };
+  const Image* get(const std::string& path, std::string* err) {
+    auto it = images_.find(path);
+    if (it != images_.end()) {
+      if (!it->second.surface) *err = it->second.error;
+      return it->second.surface ? &it->second : nullptr;
+    }
+    Image img;
+    // The bytes are read here, as a regular file within the limits (never a FIFO), and
+    // decoded from memory; what the file is and links to was checked at load time.
+    std::string bytes, why;
+    if (!read_regular_file(path, static_cast<size_t>(kMaxImageBytes), &bytes, &why)) {
+      *err = "cannot be read: " + why;
+    } else if (path.size() > 4 && path.substr(path.size() - 4) == ".png") {
+      PngBytes src{&bytes};
+      cairo_surface_t* s = cairo_image_surface_create_from_png_stream(&PngBytes::read, &src);
+      if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+        *err = "is damaged or cut short: its pixels cannot be decoded";
+        cairo_surface_destroy(s);
+      } else {
+        img = {s, double(cairo_image_surface_get_width(s)), double(cairo_image_surface_get_height(s))};
+      }
+    } else {
+      GError* gerr = nullptr;
+      GInputStream* in = g_memory_input_stream_new_from_data(bytes.data(), static_cast<gssize>(bytes.size()), nullptr);
+      GFile* base = g_file_new_for_path(path.c_str());  // links resolve beside the SVG
+      RsvgHandle* h = rsvg_handle_new_from_stream_sync(in, base, RSVG_HANDLE_FLAGS_NONE, nullptr, &gerr);
+      g_object_unref(base);
+      g_object_unref(in);
+      if (!h) {
+        *err = "is not a valid SVG file: " +
+               plain_svg_error(gerr ? gerr->message : "it cannot be read");
+        if (gerr) g_error_free(gerr);
+      } else {
+        gdouble w = 0, hh = 0;
+        if (!rsvg_handle_get_intrinsic_size_in_pixels(h, &w, &hh) || w <= 0 || hh <= 0) {
+          RsvgRectangle ink, logical;
+          rsvg_handle_get_geometry_for_element(h, nullptr, &ink, &logical, nullptr);
+          w = logical.width > 0 ? logical.width : 100;
+          hh = logical.height > 0 ? logical.height : 100;
+        }
+        cairo_rectangle_t extents{0, 0, w, hh};
+        cairo_surface_t* rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents);
+        cairo_t* cr = cairo_create(rec);
+        RsvgRectangle vp{0, 0, w, hh};
+        if (!rsvg_handle_render_document(h, cr, &vp, &gerr)) {
+          *err = "cannot be drawn: " + plain_svg_error(gerr ? gerr->message : "unknown error");
+          if (gerr) g_error_free(gerr);
+          cairo_destroy(cr);
+          cairo_surface_destroy(rec);
+        } else {
+          cairo_destroy(cr);
+          img = {rec, w, hh};
+        }
+        g_object_unref(h);
+      }
+    }
+    if (!img.surface) img.error = *err;
+    images_[path] = img;
+    return img.surface ? &images_[path] : nullptr;
+  }
+
+ private:
+  std::map<std::string, Image> images_;
+};
+
+
+}  // namespace
+
+struct Typesetter::State {
+  const Fonts& fonts;
+  const size_t budget;
+  PangoFontMap* map = nullptr;
+  PangoContext* ltr = nullptr;
+  PangoContext* rtl = nullptr;
+  struct Kept {
+    PangoLayout* layout = nullptr;
+    bool markup_ok = true;
+    size_t bytes = 0;
+  };
+  std::unordered_map<std::string, Kept> kept;
+  std::deque<std::string> order;  // keys of `kept`, oldest first
+  size_t bytes = 0;
+  PangoLayout* last = nullptr;     // the layout set() returned last: alive until the next call
+  ImageCache images;
+  std::unordered_map<PangoFont*, Fonts::Impl::Face> faces;  // fonts of `map`, described
+  Stats stats;
+
+  State(const Fonts& f, size_t b) : fonts(f), budget(b) {
+    map = fonts.impl()->new_map();
+    ltr = fonts.impl()->new_context(map, PANGO_DIRECTION_LTR);
+    rtl = fonts.impl()->new_context(map, PANGO_DIRECTION_RTL);
+  }
+  ~State() {
+    for (auto& [k, v] : kept) g_object_unref(v.layout);
+    for (auto& [font, face] : faces) g_object_unref(font);
+    if (last) g_object_unref(last);
+    g_object_unref(ltr);
+    g_object_unref(rtl);
+    g_object_unref(map);
+  }
+
+  // Everything setup_layout reads, as bytes: equal keys give identical layouts.
+  static std::string key(const std::string& text, const TextStyle& st, double wrap) {
+    std::string k;
+    k.reserve(st.font.size() + text.size() + 40);
+    k.append(st.font).push_back('\0');
+    const double nums[] = {st.size, st.line_spacing, std::floor(wrap * PANGO_SCALE)};
+    k.append(reinterpret_cast<const char*>(nums), sizeof nums);
+    const char flags[] = {char(st.bold), char(st.italic), char(st.align), char(st.rtl), char(st.markup)};
+    k.append(flags, sizeof flags);
+    k.append(text);
+    return k;
+  }
+
+  // The layout of `text` set in `st` at `wrap` points, laid out (lines broken) already.
+  PangoLayout* set(const std::string& text, const TextStyle& st, double wrap, bool* markup_ok) {
+    ++stats.sets;
+    std::string k = key(text, st, wrap);
+    PangoLayout* layout = nullptr;
+    auto it = kept.find(k);
+    if (it != kept.end()) {
+      ++stats.hits;
+      layout = it->second.layout;
+      *markup_ok = it->second.markup_ok;
+      g_object_ref(layout);  // for `last`
+    } else {
+      layout = pango_layout_new(st.rtl ? rtl : ltr);  // this reference becomes `last`'s
+      *markup_ok = setup_layout(layout, text, st, wrap);
+      pango_layout_get_line_count(layout);  // breaks the lines now, while it is measured
+      keep(std::move(k), layout, *markup_ok, text.size());
+    }
+    if (last) g_object_unref(last);
+    last = layout;
+    return layout;
+  }
+
+  // Keeps `layout` for later sets, dropping the oldest kept ones to stay in the budget.
+  void keep(std::string k, PangoLayout* layout, bool markup_ok, size_t text_bytes) {
+    // A rough size (Pango's glyph strings, attributes and line structs), so the budget
+    // holds whether the texts are card names or booklet paragraphs.
+    const size_t size = 1024 + 96 * text_bytes;
+    if (size > budget) return;
+    while (bytes + size > budget && !order.empty()) {
+      auto old = kept.find(order.front());
+      bytes -= old->second.bytes;
+      g_object_unref(old->second.layout);
+      kept.erase(old);
+      order.pop_front();
+    }
+    order.push_back(k);
+    kept.emplace(std::move(k), Kept{PANGO_LAYOUT(g_object_ref(layout)), markup_ok, size});
+    bytes += size;
+  }
+};
+
+Typesetter::Typesetter(const Fonts& fonts, size_t cache_bytes)
+    : state_(std::make_unique<State>(fonts, cache_bytes)) {}
+
+Typesetter::~Typesetter() = default;
+
+TextExtent Typesetter::measure(const std::string& text, const TextStyle& style, double wrap) const {
+  TextExtent e;
+  PangoLayout* layout = state_->set(text, style, wrap, &e.markup_ok);
+  PangoRectangle logical;
+  pango_layout_get_extents(layout, nullptr, &logical);
+  e.width = static_cast<double>(logical.width) / PANGO_SCALE;
+  e.height = static_cast<double>(logical.height) / PANGO_SCALE;
+  e.lines = pango_layout_get_line_count(layout);
+  // Pango counts in 1/1024 pt in an int: past about two million points (thousands of
+  // lines of huge type) its extents wrap around and could read as fitting. Such text fits
+  // no card or page, so a rough height that says so is enough.
+  const double rough = e.lines * style.size * std::max(1.0, style.line_spacing) * 1.5;
+  if (rough > 1e6 || e.height < 0) e.height = std::max(e.height, rough);
+  if (e.width < 0) e.width = 1e6;
+  // A word too long for the box is broken mid-word (WORD_CHAR); that is overflow only if
+  // the lines still do not fit, which the height check catches.
+  return e;
+}
+
+std::vector<double> Typesetter::line_heights(const std::string& text, const TextStyle& style,
+                                             double wrap) const {
+  bool ok = true;
+  PangoLayout* layout = state_->set(text, style, wrap, &ok);
+  std::vector<double> out;
+  PangoLayoutIter* it = pango_layout_get_iter(layout);
+  do {
+    int y0 = 0, y1 = 0;
+    pango_layout_iter_get_line_yrange(it, &y0, &y1);
+    out.push_back(static_cast<double>(y1 - y0) / PANGO_SCALE);
+  } while (pango_layout_iter_next_line(it));
+  pango_layout_iter_free(it);
+  return out;
+}
+
+std::vector<FontIssue> Typesetter::font_issues(const std::string& text, const TextStyle& style,
+                                               double wrap) const {
+  bool ok = true;
+  PangoLayout* layout = state_->set(text, style, wrap, &ok);  // kept: measured just before
+  return state_->fonts.impl()->issues(layout, style, &state_->faces);
+}
+
+bool Typesetter::check_image(const std::string& path, std::string* err) const {
+  return state_->images.get(path, err) != nullptr;
+}
+
+Typesetter::Stats Typesetter::stats() const { return state_->stats; }
+
+namespace {
+
+struct Painter {
+  cairo_t* cr;
+  Typesetter::State& ts;
+  std::string err;
+
+  void item(const ArtItem& it) {
+    if (it.rotate) {
+      cairo_save(cr);
+      const double cx = it.box.x + it.box.w / 2, cy = it.box.y + it.box.h / 2;
+      cairo_translate(cr, cx, cy);
+      cairo_rotate(cr, it.rotate * M_PI / 180.0);
+      cairo_translate(cr, -cx, -cy);
+      ArtItem upright = it;
+      upright.rotate = 0;
+      item(upright);
+      cairo_restore(cr);
+      return;
+    }
+    switch (it.type) {
+      case LayerType::Rect:
+        rounded_rect(cr, it.box, it.radius);
+        fill_and_stroke(cr, it);
+        break;
+      case LayerType::Ellipse:
+        cairo_save(cr);
+        cairo_translate(cr, it.box.x + it.box.w / 2, it.box.y + it.box.h / 2);
+        cairo_scale(cr, it.box.w / 2, it.box.h / 2);
+        cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
+        cairo_restore(cr);
+        fill_and_stroke(cr, it);
+        break;
+      case LayerType::Line:
+        if (it.stroke.none || it.stroke_width <= 0) break;
+        cairo_move_to(cr, it.box.x, it.box.y);
+        cairo_line_to(cr, it.box.right(), it.box.bottom());
+        set_color(cr, it.stroke);
+        cairo_set_line_width(cr, it.stroke_width);
+        cairo_stroke(cr);
+        break;
+      case LayerType::Text: text(it); break;
+      case LayerType::Image: image(it); break;
+    }
+  }
+
+  // The text is drawn with the cairo_t's transform (rotation, preview scale) applied to
+  // the layout as measured, unhinted: the glyphs land where measure() put them.
+  void text(const ArtItem& it) {
+    bool markup_ok = true;
+    PangoLayout* layout = ts.set(it.text, it.style, it.box.w, &markup_ok);
+    if (it.line_count > 0) {
+      fragment(it, layout);
+      return;
+    }
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, nullptr, &logical);
+    const double h = double(logical.height) / PANGO_SCALE;
+    double y = it.box.y;
+    if (it.valign == VAlign::Middle) y += (it.box.h - h) / 2;
+    if (it.valign == VAlign::Bottom) y += it.box.h - h;
+    set_color(cr, it.color);
+    cairo_move_to(cr, it.box.x, y);
+    pango_cairo_show_layout(cr, layout);
+    cairo_new_path(cr);
+  }
+
+  // Lines [first_line, first_line + line_count) of a paragraph split across pages: the
+  // whole paragraph is set (so breaks and justification match the measure) and only those
+  // lines are drawn, so the PDF holds no hidden copy of the other lines.
+  void fragment(const ArtItem& it, PangoLayout* layout) {
+    PangoLayoutIter* iter = pango_layout_get_iter(layout);
+    int line = 0, top = 0;
+    set_color(cr, it.color);
+    do {
+      if (line == it.first_line) {
+        int y0 = 0, y1 = 0;
+        pango_layout_iter_get_line_yrange(iter, &y0, &y1);
+        top = y0;
+      }
+      if (line >= it.first_line && line < it.first_line + it.line_count) {
+        PangoRectangle logical;
+        pango_layout_iter_get_line_extents(iter, nullptr, &logical);
+        const int baseline = pango_layout_iter_get_baseline(iter);
+        cairo_move_to(cr, it.box.x + double(logical.x) / PANGO_SCALE,
+                      it.box.y + double(baseline - top) / PANGO_SCALE);
+        pango_cairo_show_layout_line(cr, pango_layout_iter_get_line_readonly(iter));
+      }
+      ++line;
+    } while (pango_layout_iter_next_line(iter));
+    pango_layout_iter_free(iter);
+    cairo_new_path(cr);
+  }
+
+  void image(const ArtItem& it) {
+    std::string why;
+    const ImageCache::Image* img = ts.images.get(it.image, &why);
+    if (!img) {
+      err = "image '" + it.image + "' " + why;
+      return;
+    }
+    double sx = it.box.w / img->w, sy = it.box.h / img->h;
+    if (it.fit == Fit::Contain) sx = sy = std::min(sx, sy);
+    if (it.fit == Fit::Cover) sx = sy = std::max(sx, sy);
+    cairo_save(cr);
+    cairo_rectangle(cr, it.box.x, it.box.y, it.box.w, it.box.h);
+    cairo_clip(cr);
+    cairo_translate(cr, it.box.x + (it.box.w - img->w * sx) / 2,
+                    it.box.y + (it.box.h - img->h * sy) / 2);
+    cairo_scale(cr, sx, sy);
+    cairo_set_source_surface(cr, img->surface, 0, 0);
+    cairo_paint(cr);
+    cairo_restore(cr);
+  }
+
+  void card(const PageArt::CardOnPage& c) {
+    const bool turned = c.rotation == 90 || c.rotation == 270;
+    const double cw = (turned ? c.trim.h : c.trim.w) / c.scale;
+    const double ch = (turned ? c.trim.w : c.trim.h) / c.scale;
+    cairo_save(cr);
+    if (c.shape == Shape::Hex) {
+      const auto pts = hex_corners(c.bleed);
+      cairo_move_to(cr, pts[0].x, pts[0].y);
+      for (size_t i = 1; i < pts.size(); ++i) cairo_line_to(cr, pts[i].x, pts[i].y);
+      cairo_close_path(cr);
+    } else if (c.shape == Shape::Circle) {
+      cairo_arc(cr, c.bleed.x + c.bleed.w / 2, c.bleed.y + c.bleed.h / 2,
+                std::min(c.bleed.w, c.bleed.h) / 2, 0, 2 * M_PI);
+    } else {
+      cairo_rectangle(cr, c.bleed.x, c.bleed.y, c.bleed.w, c.bleed.h);
+    }
+    cairo_clip(cr);
+    cairo_translate(cr, c.trim.x + c.trim.w / 2, c.trim.y + c.trim.h / 2);
+    cairo_rotate(cr, c.rotation * M_PI / 180.0);
+    cairo_scale(cr, c.scale, c.scale);
+    cairo_translate(cr, -cw / 2, -ch / 2);
+    if (!c.art->background.none) {
+      set_color(cr, c.art->background);
+      const double m = std::max(c.bleed.w, c.bleed.h);  // the clip trims it to the bleed
+      cairo_rectangle(cr, -m, -m, cw + 2 * m, ch + 2 * m);
+      cairo_fill(cr);
+    }
+    for (const auto& it : c.art->items) item(it);
+    cairo_restore(cr);
+  }
+
+  void cuts(const std::vector<CutSegment>& segs, const std::vector<CutCircle>& circles) {
+    cairo_save(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    for (const auto& c : circles) {
+      cairo_new_sub_path(cr);
+      cairo_arc(cr, c.cx, c.cy, c.r, 0, 2 * M_PI);
+    }
+    if (!circles.empty()) {
+      cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+      cairo_set_line_width(cr, 0.5);
+      cairo_stroke(cr);
+    }
+    for (CutKind kind : {CutKind::Line, CutKind::Mark, CutKind::Fold}) {
+      bool any = false;
+      for (const auto& s : segs) {
+        if (s.kind != kind) continue;
+        cairo_move_to(cr, s.x1, s.y1);
+        cairo_line_to(cr, s.x2, s.y2);
+        any = true;
+      }
+      if (!any) continue;
+      if (kind == CutKind::Line) {
+        cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+        cairo_set_line_width(cr, 0.35);
+      } else if (kind == CutKind::Fold) {
+        const double dash[] = {3, 2};
+        cairo_set_dash(cr, dash, 2, 0);
+        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+        cairo_set_line_width(cr, 0.5);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, nullptr, 0, 0);
+        continue;
+      } else {
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_set_line_width(cr, 0.5);
+      }
+      cairo_stroke(cr);
+    }
+    cairo_restore(cr);
+  }
+};
+
+}  // namespace
+
+bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PageArt>& pages,
+                const Typesetter& ts, std::string* err) {
+  cairo_surface_t* surface = cairo_pdf_surface_create(path.c_str(), info.width, info.height);
+  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+    *err = "cannot create '" + path + "': " + cairo_status_to_string(cairo_surface_status(surface));
+    cairo_surface_destroy(surface);
+    return false;
+  }
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, info.title.c_str());
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, info.creator.c_str());
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, info.date.c_str());
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, info.date.c_str());
+  cairo_t* cr = cairo_create(surface);
+  cairo_set_font_options(cr, ts.state()->fonts.impl()->options);
+  Painter p{cr, *ts.state(), {}};
+  for (const auto& page : pages) {
+    for (const auto& it : page.underlay) p.item(it);
+    for (const auto& c : page.cards) p.card(c);
+    for (const auto& it : page.items) p.item(it);
+    p.cuts(page.cuts, page.circles);
+    cairo_show_page(cr);
+  }
+  cairo_destroy(cr);
+  cairo_surface_finish(surface);
+  cairo_status_t st = cairo_surface_status(surface);
+  cairo_surface_destroy(surface);
+  if (!p.err.empty()) {
+    *err = p.err;
+    return false;
+  }
+  if (st != CAIRO_STATUS_SUCCESS) {
+    *err = "cannot write '" + path + "': " + cairo_status_to_string(st);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace cardstock

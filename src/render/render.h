@@ -1,0 +1,100 @@
+// render: the only code that includes Cairo, Pango, fontconfig or librsvg. Draws laid-out
+// pages into PDF files. Units are points; errors are returned as text, never thrown.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/diag.h"
+#include "base/input_limits.h"
+#include "layout/layout.h"
+#include "model/model.h"
+#include "layout/text_measure.h"
+
+namespace cardstock {
+
+/// The private font set: a fontconfig configuration holding exactly the files listed in
+/// templates/fonts.yaml, so installing other fonts never changes the output.
+class Fonts {
+ public:
+  /// Missing font files are reported as errors at `where`.
+  static std::unique_ptr<Fonts> load(const FontSet& set, const Mark& where, Diagnostics& d);
+  ~Fonts();
+  Fonts(const Fonts&) = delete;
+  Fonts& operator=(const Fonts&) = delete;
+  struct Impl;
+  Impl* impl() const { return impl_.get(); }
+
+ private:
+  explicit Fonts(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+/// What a game's outputs are set with: one Pango context over the private fonts, the text
+/// it has set and the images it has decoded. render_pdf draws the very layout measure()
+/// made, so a text is shaped once however many outputs show it. Kept text is bounded by
+/// `cache_bytes` (an estimate; the oldest is dropped first) and never changes a drawn
+/// byte: a dropped text is set again identically. Not for use from two threads.
+class Typesetter : public TextMeasurer {
+ public:
+  static constexpr size_t kDefaultCacheBytes = size_t(48) << 20;
+  explicit Typesetter(const Fonts& fonts, size_t cache_bytes = kDefaultCacheBytes);
+  ~Typesetter() override;
+  Typesetter(const Typesetter&) = delete;
+  Typesetter& operator=(const Typesetter&) = delete;
+  TextExtent measure(const std::string& text, const TextStyle& style,
+                     double wrap_width) const override;
+  std::vector<double> line_heights(const std::string& text, const TextStyle& style,
+                                   double wrap_width) const override;
+  /// Which fonts drew `text`, as set for measuring (see FontIssue and fonts.yaml's
+  /// `scripts` and `fallback`).
+  std::vector<FontIssue> font_issues(const std::string& text, const TextStyle& style,
+                                     double wrap_width) const override;
+  /// Opens and decodes an image (SVG or PNG) within the limits of images.h and keeps it
+  /// for drawing. Returns false with *err saying why it cannot be used, as words to
+  /// follow the image's name: "is damaged or cut short: its pixels cannot be decoded".
+  bool check_image(const std::string& path, std::string* err) const;
+  /// How often set text was found kept (for tests and benchmarks).
+  struct Stats {
+    long sets = 0, hits = 0;
+  };
+  Stats stats() const;
+  struct State;
+  State* state() const { return state_.get(); }
+
+ private:
+  std::unique_ptr<State> state_;
+};
+
+/// What one page shows: cards (their art, footprint and rotation), cut guides, and free
+/// items in page coordinates (e.g. an answer-key table).
+struct PageArt {
+  struct CardOnPage {
+    const CardArt* art = nullptr;
+    Rect trim, bleed;
+    int rotation = 0;
+    Shape shape = Shape::Rect;
+    double scale = 1;  // art drawn at card size times this (board previews)
+  };
+  std::vector<CardOnPage> cards;
+  std::vector<CutSegment> cuts;
+  std::vector<CutCircle> circles;
+  std::vector<ArtItem> underlay;  // drawn before the cards
+  std::vector<ArtItem> items;     // drawn after them
+};
+
+struct PdfInfo {
+  std::string title;
+  std::string creator;       // "cardstock 0.1.0"
+  std::string date;          // ISO 8601, pinned for reproducible output
+  double width = 0, height = 0;
+};
+
+/// Draws `pages` into a new PDF at `path`. Card art is drawn within each card's bleed
+/// rectangle, turned by its rotation; text and images come from `ts`. Returns false with
+/// *err set on failure.
+bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PageArt>& pages,
+                const Typesetter& ts, std::string* err);
+
+}  // namespace cardstock

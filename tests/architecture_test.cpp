@@ -1,0 +1,47 @@
+// The pipeline's direction: a stage includes only itself and the stages before it
+//   base -> model -> load -> layout -> render -> output -> build -> cli
+// and only render includes Cairo, Pango, fontconfig or librsvg.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "test_util.h"
+
+namespace cardstock {
+
+namespace fs = std::filesystem;
+
+TEST(Architecture, IncludesRunDownThePipeline) {
+  const std::vector<std::string> stages = {"base", "model", "load", "layout", "render", "output", "build", "cli"};
+  auto rank = [&](const std::string& s) {
+    for (size_t i = 0; i < stages.size(); ++i)
+      if (stages[i] == s) return static_cast<int>(i);
+    return -1;
+  };
+  const std::regex own(R"(#include\s+"([a-z]+)/[^"]+")"), drawing(R"(#include\s+[<"](cairo|pango|fontconfig|librsvg))");
+  int files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(testing::source_dir() + "/src")) {
+    if (!e.is_regular_file()) continue;
+    const std::string stage = e.path().parent_path().filename().string();
+    ASSERT_GE(rank(stage), 0) << e.path() << " is in no stage folder";
+    std::ifstream in(e.path());
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n) {
+      std::smatch m;
+      if (std::regex_search(line, m, own)) {
+        EXPECT_LE(rank(m[1]), rank(stage)) << e.path().string() << ":" << n << " runs back up: " << line;
+      }
+      if (std::regex_search(line, m, drawing)) {
+        EXPECT_EQ(stage, "render") << e.path().string() << ":" << n << ": " << line;
+      }
+    }
+    ++files;
+  }
+  EXPECT_GT(files, 20);
+}
+
+}  // namespace cardstock
