@@ -213,14 +213,14 @@ void BM_RenderPdf(benchmark::State& state) {
   for (const auto& c : deck.cards) faces.push_back(resolve_card(w.echad, deck, c, w.face(), *w.keeping, d));
   const size_t n = size_t(state.range(0));
   const SheetLayout l = layout_sheets(stock, n, false);
-  std::vector<PageArt> pages;
+  std::vector<PlannedPage> pages;
   for (const auto& pg : l.pages) {
     PageArt art;
     art.cuts = pg.cuts;
     for (const auto& pl : pg.placements)
       art.cards.push_back({&faces[pl.slot % faces.size()], pl.trim, pl.bleed, pl.rotation,
                            deck.card.shape, 1});
-    pages.push_back(std::move(art));
+    pages.push_back({l.width, l.height, whole_page_boxes(l.width, l.height), std::move(art)});
   }
   const std::string path = "/tmp/cardstock_bench_" + std::to_string(::getpid()) + ".pdf";
   PdfInfo info{"bench", "cardstock_bench", "2026-01-01T00:00:00Z", l.width, l.height};

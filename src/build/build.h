@@ -1,21 +1,18 @@
-// build: turns game files into outputs in out/<game>/. Every output is rendered to a
-// temporary file beside its final path and renamed only when all of a game's outputs
-// succeeded, so a failed build leaves the previous files untouched. Diagnostics print
-// to `err`; the return value is the process exit code (0 ok, 1 content errors).
+// build: turns game files into outputs in out/<game>/: load, prepare (build/prepare.h),
+// plan (build/plan.h), key the inputs (build/cache.h), share the work among processes
+// (build/schedule.h), write each output with its format's writer (output/writer.h) and
+// commit the folder all at once (build/commit.h), so a failed or interrupted build leaves
+// the previous files untouched. Diagnostics print to `err`; the return value is the
+// process exit code (0 ok, 1 content errors, 2 usage errors).
 #pragma once
 #include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "layout/booklet_layout.h"
-#include "base/diag.h"
-#include "layout/layout.h"
-#include "model/model.h"
+#include "base/version.h"
 
 namespace cardstock {
-
-inline constexpr const char* kVersion = "0.1.0";
 
 struct BuildOptions {
   std::string templates_dir = "templates";
@@ -35,22 +32,6 @@ struct BuildOptions {
 
 /// The PDF date to pin: SOURCE_DATE_EPOCH if set and valid, else 2026-01-01.
 std::string pinned_date();
-
-/// One planned output file of a game.
-struct OutputPlan {
-  std::string file;   // name inside out/<game>/
-  std::string kind;   // "cards", "labels", "answer-key", "board", "booklet", "booklet-imposed"
-  std::string deck;   // deck id
-  std::string stock;  // stock id ("" for the answer key)
-  std::string paper;  // paper id
-  SheetLayout sheets;            // for cards and labels
-  std::vector<ArtItem> items;    // for the answer key (page coordinates)
-  std::shared_ptr<const BookletLayout> booklet;  // booklet pages (both booklet kinds)
-  std::vector<ImposedSide> imposed;              // booklet-imposed: one per sheet side
-  std::string inputs_key;  // over everything this output is made from (incremental builds)
-  Mark mark;               // what in the game file asks for it
-  std::string origin;      // the same in words: "deck 'cards' on stock 'poker-3x3-letter'"
-};
 
 /// Checks files without writing anything.
 int check_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,

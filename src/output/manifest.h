@@ -1,21 +1,32 @@
 // manifest.json: every output file, page, placement (card id, source file:line:col,
-// rectangles in points) and cut guide, and what it was made from. Deterministic text: same plans, same bytes.
+// rectangles in points) and cut guide, and what it was made from. The writer assembles
+// what each output's planner wrote of it (ManifestEntry). Deterministic text: same
+// outputs, same bytes.
 #pragma once
 #include <string>
 #include <vector>
 
-#include "build/build.h"
-#include "model/model.h"
+#include "layout/layout.h"
+#include "output/planned.h"
 
 namespace cardstock {
 
-/// `inputs` are the files the outputs were made from and `inputs_key` their combined
-/// key; the next build compares them to decide what to render again.
-std::string manifest_json(const Game& g, const std::vector<OutputPlan>& plans,
-                          const std::string& source, const std::vector<std::string>& inputs,
-                          const std::string& inputs_key);
+/// What manifest.json says of the game: `inputs` are the files the outputs were made
+/// from and `inputs_key` their combined key (the next build compares them).
+struct ManifestHeader {
+  std::string game, title, source;
+  std::vector<std::string> inputs;
+  std::string inputs_key;
+};
 
-/// JSON string literal (quotes included).
+std::string manifest_json(const ManifestHeader& h, const std::vector<PlannedOutput>& outputs);
+
+/// JSON text for planners writing their ManifestEntry: a string literal (quotes
+/// included), a number as the manifest writes lengths, a rectangle "[x, y, w, h]", a
+/// point "[x, y]".
 std::string json_string(const std::string& s);
+std::string json_number(double v);
+std::string json_rect(const Rect& r);
+std::string json_point(double x, double y);
 
 }  // namespace cardstock

@@ -786,7 +786,7 @@ struct Painter {
 
 }  // namespace
 
-bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PageArt>& pages,
+bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PlannedPage>& pages,
                 const Typesetter& ts, std::string* err) {
   cairo_surface_t* surface = cairo_pdf_surface_create(path.c_str(), info.width, info.height);
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
@@ -801,7 +801,16 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
   cairo_t* cr = cairo_create(surface);
   cairo_set_font_options(cr, ts.state()->fonts.impl()->options);
   Painter p{cr, *ts.state(), {}};
-  for (const auto& page : pages) {
+  double w = info.width, h = info.height;
+  for (const auto& planned : pages) {
+    // A page of another size is set before it is drawn; pages of the document's own size
+    // need nothing (and keep the bytes they always had).
+    if (planned.width > 0 && planned.height > 0 && (planned.width != w || planned.height != h)) {
+      w = planned.width;
+      h = planned.height;
+      cairo_pdf_surface_set_size(surface, w, h);
+    }
+    const PageArt& page = planned.art;
     for (const auto& it : page.underlay) p.item(it);
     for (const auto& c : page.cards) p.card(c);
     for (const auto& it : page.items) p.item(it);

@@ -9,6 +9,7 @@
 #include "base/diag.h"
 #include "base/input_limits.h"
 #include "layout/layout.h"
+#include "layout/pages.h"
 #include "model/model.h"
 #include "layout/text_measure.h"
 
@@ -67,23 +68,6 @@ class Typesetter : public TextMeasurer {
   std::unique_ptr<State> state_;
 };
 
-/// What one page shows: cards (their art, footprint and rotation), cut guides, and free
-/// items in page coordinates (e.g. an answer-key table).
-struct PageArt {
-  struct CardOnPage {
-    const CardArt* art = nullptr;
-    Rect trim, bleed;
-    int rotation = 0;
-    Shape shape = Shape::Rect;
-    double scale = 1;  // art drawn at card size times this (board previews)
-  };
-  std::vector<CardOnPage> cards;
-  std::vector<CutSegment> cuts;
-  std::vector<CutCircle> circles;
-  std::vector<ArtItem> underlay;  // drawn before the cards
-  std::vector<ArtItem> items;     // drawn after them
-};
-
 struct PdfInfo {
   std::string title;
   std::string creator;       // "cardstock 0.1.0"
@@ -91,10 +75,11 @@ struct PdfInfo {
   double width = 0, height = 0;
 };
 
-/// Draws `pages` into a new PDF at `path`. Card art is drawn within each card's bleed
-/// rectangle, turned by its rotation; text and images come from `ts`. Returns false with
-/// *err set on failure.
-bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PageArt>& pages,
+/// Draws `pages` into a new PDF at `path`, each at its own size (the first page, and
+/// pages with no size, at info's). Card art is drawn within each card's bleed rectangle,
+/// turned by its rotation; text and images come from `ts`. Returns false with *err set
+/// on failure.
+bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PlannedPage>& pages,
                 const Typesetter& ts, std::string* err);
 
 }  // namespace cardstock

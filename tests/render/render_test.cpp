@@ -241,12 +241,12 @@ TEST(Render, KeptTextDrawsTheSameBytesAsTextSetAfresh) {
       for (const auto& card : deck.cards)
         arts.push_back(resolve_card(*g, deck, card, g->designs.at(card.face.empty() ? deck.face : card.face), ts, d));
     const SheetLayout l = layout_sheets(*stock, arts.size(), false);
-    std::vector<PageArt> pages;
+    std::vector<PlannedPage> pages;
     for (const auto& pg : l.pages) {
       PageArt art;
       for (const auto& pl : pg.placements)
         art.cards.push_back({&arts[pl.slot], pl.trim, pl.bleed, pl.slot % 2 ? 180 : 0, Shape::Rect, 1});
-      pages.push_back(std::move(art));
+      pages.push_back({l.width, l.height, whole_page_boxes(l.width, l.height), std::move(art)});
     }
     const Typesetter::Stats before = ts.stats();
     const std::string path = (dir / ("budget-" + std::to_string(budget) + ".pdf")).string();

@@ -1,0 +1,60 @@
+// cache: what an output is made from, as keys, so an output whose inputs did not change
+// is not drawn again. A key covers the options, the tool's version and the bytes of every
+// input file; manifest.json records them, and the next build compares. Knows files and
+// keys, not cards: planners say which files each output is made from.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "output/planned.h"
+
+namespace cardstock {
+
+class InputCache {
+ public:
+  /// `options` is everything besides files that changes the outputs (version, paper,
+  /// backs, dates...); `common` the files every output is made from (templates, fonts).
+  InputCache(std::string options, std::vector<std::string> common);
+
+  const std::vector<std::string>& common() const { return common_; }
+
+  /// The key of a set of files (order and repeats do not matter). A file that cannot be
+  /// read counts as empty: its key changes when it appears.
+  std::string key(std::vector<std::string> files);
+
+  /// Keys a game's outputs: each over common + the game file + its own inputs, and the
+  /// game's over common + the game file + `content` (every file its outputs can read).
+  /// Returns the game's inputs, sorted, in *inputs and its key in *key.
+  void stamp(const std::string& game_file, const std::vector<std::string>& content,
+             std::vector<PlannedOutput>& outputs, std::vector<std::string>* inputs, std::string* key);
+
+ private:
+  std::string hash(const std::string& path);
+  std::string options_;
+  std::vector<std::string> common_;
+  std::map<std::string, std::string> hashes_;
+};
+
+/// What the last build of a game left in its folder (its manifest.json), and what it
+/// tells about this one.
+class PreviousBuild {
+ public:
+  explicit PreviousBuild(const std::filesystem::path& dir);
+  const std::string& manifest() const { return text_; }
+  /// True if the manifest lists `must` among its inputs, their key is unchanged, and
+  /// every output it lists is still there: then the game is up to date.
+  bool unchanged(InputCache& cache, const std::vector<std::string>& must) const;
+  /// Per output: true if it must be drawn (new, changed, or its file is gone).
+  std::vector<bool> to_draw(const std::vector<PlannedOutput>& outputs) const;
+
+ private:
+  std::filesystem::path dir_;
+  std::string text_;
+};
+
+/// A hash of `parts`, each followed by a newline, as 16 hex digits.
+std::string combine(const std::vector<std::string>& parts);
+
+}  // namespace cardstock

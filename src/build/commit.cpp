@@ -1,0 +1,142 @@
+#include "build/commit.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <fstream>
+
+#include "base/paths.h"
+#include "build/interrupt.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+OutputFolder::OutputFolder(std::string root, const std::string& name, std::string temp_suffix)
+    : root_(std::move(root)), dir_(fs::path(root_) / name), suffix_(std::move(temp_suffix)) {}
+
+bool OutputFolder::make(std::ostream& err) const {
+  std::error_code ec;
+  std::string e;
+  if (!inside_output(root_, dir_.string(), &e)) {
+    err << "cardstock: error: " << e << "\n";
+    return false;
+  }
+  fs::create_directories(dir_, ec);
+  if (ec || !fs::is_directory(dir_)) {
+    err << dir_.string() << ": error: cannot create output folder: "
+        << (ec ? ec.message() : std::string("not a directory")) << "\n";
+    return false;
+  }
+  for (const auto& entry : fs::directory_iterator(dir_, ec)) {
+    const std::string name = entry.path().filename().string();
+    const size_t at = name.rfind(".tmp-");
+    if (at == std::string::npos) continue;
+    std::string pid = name.substr(at + 5);  // "<pid>" or "<parent pid>-<share>"
+    const size_t dash = pid.find('-');
+    if (dash != std::string::npos && dash + 1 < pid.size() &&
+        pid.find_first_not_of("0123456789", dash + 1) == std::string::npos)
+      pid.resize(dash);
+    if (pid.empty() || pid.size() > 9 || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) fs::remove(entry.path(), ec);
+  }
+  return true;
+}
+
+std::string OutputFolder::temporary(const std::string& file, std::string* err) {
+  const std::string fin = (dir_ / file).string();
+  const std::string tmp = fin + suffix_;
+  if (!inside_output(root_, tmp, err) || !inside_output(root_, fin, err)) return "";
+  interrupt::track(tmp);
+  temps_.push_back({tmp, fin});
+  return tmp;
+}
+
+bool OutputFolder::write_text(const std::string& file, const std::string& text, std::ostream& err) {
+  std::string e;
+  const std::string tmp = temporary(file, &e);
+  if (tmp.empty()) {
+    err << "cardstock: error: " << e << "\n";
+    return false;
+  }
+  std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+  f << text;
+  f.close();
+  if (!f) {
+    err << (dir_ / file).string() << ": error: cannot write " << file << "\n";
+    return false;
+  }
+  return true;
+}
+
+void OutputFolder::discard() {
+  for (const auto& [tmp, fin] : temps_) {
+    std::remove(tmp.c_str());
+    interrupt::untrack(tmp);
+  }
+  temps_.clear();
+}
+
+bool OutputFolder::commit(bool rename, std::ostream& err) {
+  if (!rename) return true;  // a share: the parent renames once every share succeeded
+  std::stable_partition(temps_.begin(), temps_.end(),
+                        [](const auto& t) { return fs::path(t.second).filename() != "manifest.json"; });
+  std::error_code ec;
+  for (const auto& [tmp, fin] : temps_) {
+    std::string e;
+    if (!inside_output(root_, fin, &e)) {
+      err << "cardstock: error: " << e << "\n";
+      discard();
+      return false;
+    }
+    fs::rename(tmp, fin, ec);
+    if (ec) {
+      err << fin << ": error: cannot rename: " << ec.message() << "\n";
+      discard();
+      return false;
+    }
+    interrupt::untrack(tmp);
+  }
+  temps_.clear();
+  return true;
+}
+
+bool OutputFolder::adopt_shares(bool keep, std::ostream& err) const {
+  const std::string tag = ".tmp-" + std::to_string(::getpid()) + "-";
+  std::vector<std::pair<fs::path, fs::path>> files;  // temporary, final
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir_, ec)) {
+    const std::string name = e.path().filename().string();
+    const size_t at = name.rfind(tag);
+    if (at == std::string::npos || name.find_first_not_of("0123456789", at + tag.size()) != std::string::npos)
+      continue;
+    files.push_back({e.path(), dir_ / name.substr(0, at)});
+  }
+  std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
+    const bool ma = a.second.filename() == "manifest.json", mb = b.second.filename() == "manifest.json";
+    return ma != mb ? mb : a.second < b.second;
+  });
+  // Interrupted half-way, the files not yet renamed are removed, not left behind.
+  for (const auto& [tmp, fin] : files) interrupt::track(tmp.string());
+  for (const auto& [tmp, fin] : files) {
+    interrupt::untrack(tmp.string());
+    std::string e;
+    if (keep && !inside_output(root_, fin.string(), &e)) {
+      err << "cardstock: error: " << e << "\n";
+      keep = false;
+    }
+    if (keep) {
+      fs::rename(tmp, fin, ec);
+      if (!ec) continue;
+      err << fin.string() << ": error: cannot rename: " << ec.message() << "\n";
+      keep = false;
+    }
+    fs::remove(tmp, ec);
+  }
+  return keep;
+}
+
+}  // namespace cardstock

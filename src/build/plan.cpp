@@ -1,0 +1,85 @@
+#include "build/plan.h"
+
+#include <algorithm>
+#include <map>
+
+namespace cardstock {
+
+double pages_weight(const std::vector<PlannedPage>& pages, double per_page) {
+  double w = 4;
+  for (const auto& pg : pages) w += per_page + static_cast<double>(pg.art.cards.size());
+  return w;
+}
+
+namespace {
+
+bool paper_wanted(const BuildOptions& opt, const std::string& paper) {
+  return opt.paper == "all" || opt.paper == paper;
+}
+
+// One-page outputs (answer keys, board previews) come on the two papers we promise,
+// Letter and A4, as far as --paper asks for them.
+std::vector<Paper> single_page_papers(const Templates& t, const BuildOptions& opt) {
+  std::vector<Paper> out;
+  for (const auto& paper : t.papers)
+    if ((paper.id == "letter" || paper.id == "a4") && paper_wanted(opt, paper.id)) out.push_back(paper);
+  return out;
+}
+
+// --paper letter on a deck printed only on A4 would build nothing and say nothing.
+void check_paper(const Deck& deck, const BuildOptions& opt, Diagnostics& d) {
+  if (opt.paper == "all" || deck.stocks.empty()) return;
+  if (std::any_of(deck.stocks.begin(), deck.stocks.end(),
+                  [&](const Stock& st) { return paper_wanted(opt, st.paper.id); }))
+    return;
+  std::string list;
+  for (const auto& st : deck.stocks) list += (list.empty() ? "" : ", ") + st.id + " (" + st.paper.id + ")";
+  d.error(deck.mark, "deck '" + deck.id + "' has no stock on " + opt.paper +
+                         " paper, which --paper asks for; its stocks are " + list);
+}
+
+// Past a limit, drawing would take hours and the files gigabytes; and two outputs of one
+// name would overwrite each other (deck 'a-b' on stock 'c' and deck 'a' on stock 'b-c'; a
+// board named like a deck's file). Both are said now, before anything is drawn.
+void check_outputs(const Game& game, const std::vector<PlannedOutput>& outs, Diagnostics& d) {
+  long pages = 0;
+  for (const auto& o : outs) pages += static_cast<long>(o.pages.size());
+  if (pages > kMaxPagesPerGame)
+    d.error(game.mark, "the outputs of game '" + game.id + "' would have " + std::to_string(pages) +
+                           " pages; the limit is " + std::to_string(kMaxPagesPerGame) + " pages a game");
+  std::map<std::string, const PlannedOutput*> names;
+  for (const auto& o : outs) {
+    auto [it, fresh] = names.emplace(o.file, &o);
+    if (!fresh || o.file == "manifest.json")
+      d.error(o.mark, "the output '" + o.file + "' of " + o.origin +
+                          (fresh ? " is the name of the manifest"
+                                 : " has the same name as the output of " + it->second->origin) +
+                          "; rename one of them");
+  }
+}
+
+}  // namespace
+
+std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const BuildOptions& opt,
+                                        Diagnostics& d) {
+  std::vector<PlannedOutput> outs;
+  const auto papers = single_page_papers(t, opt);
+  for (size_t k = 0; k < p.game.decks.size(); ++k) {
+    const Deck& deck = p.game.decks[k];
+    check_paper(deck, opt, d);
+    for (const auto& stock : deck.stocks) {
+      if (!paper_wanted(opt, stock.paper.id)) continue;
+      const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
+      plan_sheets(p, k, stock, backs, &outs);
+    }
+    if (deck.answer_key && deck.facts) plan_answer_key(p, k, papers, t, d, &outs);
+  }
+  for (const auto& board : p.game.boards) plan_board(p, board, papers, t, d, &outs);
+  if (p.booklet) plan_booklets(p, t, opt, d, &outs);
+  check_outputs(p.game, outs, d);
+  for (auto& o : outs) o.title = p.game.title + " - " + o.file;
+  if (opt.strict) d.make_warnings_errors();
+  return outs;
+}
+
+}  // namespace cardstock

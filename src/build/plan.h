@@ -1,0 +1,40 @@
+// plan: a prepared game -> its outputs, each planned as pages (output/planned.h) with
+// what manifest.json says of it. One planner a kind of output: card and label sheets,
+// answer keys, board previews, booklets and imposed booklets. Problems (a paper no
+// stock is on, too many pages, two outputs of one name) go to Diagnostics.
+#pragma once
+#include <vector>
+
+#include "base/diag.h"
+#include "build/build.h"
+#include "build/prepare.h"
+#include "output/planned.h"
+
+namespace cardstock {
+
+/// Every output of `p` the options ask for (paper, backs), in a fixed order: per deck its
+/// stocks then its answer key, then the boards, then the booklets.
+std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const BuildOptions& opt,
+                                        Diagnostics& d);
+
+// The planners, one a kind of output (build/plan_*.cpp). Each appends to `out`.
+
+/// A deck on a stock: card sheets (fronts, and duplex backs when `backs`) or labels.
+void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
+                 std::vector<PlannedOutput>* out);
+/// A deck's answer key: one page a paper.
+void plan_answer_key(const PreparedGame& p, size_t deck, const std::vector<Paper>& papers, const Templates& t,
+                     Diagnostics& d, std::vector<PlannedOutput>* out);
+/// A board preview: one page a paper, the tiles assembled at the largest scale that fits.
+void plan_board(const PreparedGame& p, const Board& board, const std::vector<Paper>& papers, const Templates& t,
+                Diagnostics& d, std::vector<PlannedOutput>* out);
+/// The booklet: reading-order pages on the small paper (half-Letter, A5) and the same
+/// pages imposed two-up on the big one (Letter, A4) for folding.
+void plan_booklets(const PreparedGame& p, const Templates& t, const BuildOptions& opt, Diagnostics& d,
+                   std::vector<PlannedOutput>* out);
+
+/// A rough drawing cost of planned pages: a unit per card drawn and per page, more for a
+/// booklet page (long text), so outputs can be shared out among processes.
+double pages_weight(const std::vector<PlannedPage>& pages, double per_page);
+
+}  // namespace cardstock

@@ -1,0 +1,161 @@
+// Planners of the rule booklet: its pages in reading order on the small paper, and the
+// same pages imposed two-up for saddle stitching on the big one. The manifest gives each
+// page's role, text area, running head and folio, and each imposed side's two halves.
+#include <memory>
+#include <sstream>
+
+#include "build/plan.h"
+#include "layout/booklet_layout.h"
+#include "output/manifest.h"
+
+namespace cardstock {
+
+namespace {
+
+std::string card_source(const Game& g, const FigureCard& c) {
+  if (const Deck* d = g.find_deck(c.deck))
+    for (const auto& card : d->cards)
+      if (card.id == c.card) return card.mark.str();
+  return "";
+}
+
+// One booklet page's art, moved by (dx, dy) onto its sheet.
+void add_booklet_page(const PreparedGame& p, const BookletPage& bp, double dx, double dy, PageArt* art) {
+  for (const auto& pc : bp.cards) {
+    const CardArt* a = p.face(pc.card.deck, pc.card.card);
+    if (!a) continue;
+    Rect r = pc.trim;
+    r.x += dx;
+    r.y += dy;
+    art->cards.push_back({a, r, r, 0, pc.card.shape, pc.scale});
+  }
+  for (const auto* from : {&bp.underlay, &bp.items}) {
+    auto& to = from == &bp.underlay ? art->underlay : art->items;
+    for (ArtItem it : *from) {
+      it.box.x += dx;
+      it.box.y += dy;
+      to.push_back(std::move(it));
+    }
+  }
+}
+
+// Files a booklet is made from: its rules text and every image (its figures show cards).
+std::vector<std::string> booklet_inputs(const PreparedGame& p) {
+  std::vector<std::string> in;
+  for (size_t k = 0; k < p.game.decks.size(); ++k) {
+    const auto imgs = p.deck_images(k);
+    in.insert(in.end(), imgs.begin(), imgs.end());
+  }
+  in.push_back(p.game.booklet->path);
+  return in;
+}
+
+PlannedOutput reading_order(const PreparedGame& p, const BookletLayout& bl, const Paper& page) {
+  PlannedOutput o;
+  o.file = std::string("rules-") + page.id + ".pdf";
+  o.mark = p.game.booklet->mark;
+  o.origin = "the booklet";
+  o.width = bl.width;
+  o.height = bl.height;
+  o.manifest.kind = "booklet";
+  o.manifest.paper = page.id;
+  std::ostringstream extra, json;
+  extra << ", \"contents\": [";
+  for (size_t k = 0; k < bl.contents.size(); ++k)
+    extra << (k ? ", " : "") << "{\"title\": " << json_string(bl.contents[k].first)
+          << ", \"page\": " << bl.contents[k].second << "}";
+  extra << "]";
+  for (size_t k = 0; k < bl.pages.size(); ++k) {
+    const BookletPage& pg = bl.pages[k];
+    PlannedPage pp{bl.width, bl.height, whole_page_boxes(bl.width, bl.height), {}};
+    add_booklet_page(p, pg, 0, 0, &pp.art);
+    o.pages.push_back(std::move(pp));
+    json << (k ? "," : "") << "\n      {\"page\": " << pg.number << ", \"role\": " << json_string(pg.role);
+    if (pg.role == "body")
+      json << ", \"section\": " << json_string(pg.section) << ", \"text_area\": " << json_rect(pg.text_area)
+           << ", \"head\": " << json_rect(pg.head) << ", \"foot\": " << json_rect(pg.foot);
+    json << ", \"placements\": [";
+    for (size_t j = 0; j < pg.cards.size(); ++j) {
+      const PlacedCard& c = pg.cards[j];
+      json << (j ? ", " : "") << "{\"id\": " << json_string(c.card.card) << ", \"deck\": " << json_string(c.card.deck)
+           << ", \"source\": " << json_string(card_source(p.game, c.card)) << ", \"rect\": " << json_rect(c.trim)
+           << ", \"scale\": " << json_number(c.scale) << "}";
+    }
+    json << "]}";
+  }
+  o.manifest.extra = extra.str();
+  o.manifest.pages = json.str();
+  const double n = static_cast<double>(bl.pages.size());
+  o.weight = 4 + n + 3 * n;  // a unit a page, three more for its long text
+  o.inputs = booklet_inputs(p);
+  return o;
+}
+
+PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std::vector<ImposedSide>& sides,
+                      const Paper& sheet) {
+  PlannedOutput o;
+  o.file = std::string("rules-booklet-") + sheet.id + ".pdf";
+  o.mark = p.game.booklet->mark;
+  o.origin = "the imposed booklet";
+  o.width = sheet.height.pt;  // landscape
+  o.height = sheet.width.pt;
+  o.manifest.kind = "booklet-imposed";
+  o.manifest.paper = sheet.id;
+  const int n = static_cast<int>(bl.pages.size());
+  o.manifest.extra = ", \"booklet_pages\": " + std::to_string(n) +
+                     ", \"padded_pages\": " + std::to_string(padded_page_count(n));
+  std::ostringstream json;
+  for (size_t k = 0; k < sides.size(); ++k) {
+    const ImposedSide& s = sides[k];
+    PlannedPage pp{o.width, o.height, whole_page_boxes(o.width, o.height), {}};
+    json << (k ? "," : "") << "\n      {\"page\": " << k + 1 << ", \"sheet\": " << k / 2 + 1 << ", \"side\": \""
+         << (s.side.back ? "back" : "front") << "\", \"placements\": [";
+    int j = 0;
+    for (const auto& [num, box] : {std::pair{s.side.left, s.left}, std::pair{s.side.right, s.right}}) {
+      if (num >= 1 && num <= n) add_booklet_page(p, bl.pages[static_cast<size_t>(num - 1)], box.x, box.y, &pp.art);
+      json << (j++ ? ", " : "") << "{\"id\": \"page-" << num << "\", \"page\": " << num
+           << ", \"blank\": " << (num > n ? "true" : "false") << ", \"rect\": " << json_rect(box) << "}";
+    }
+    pp.art.cuts = s.folds;
+    json << "], \"cuts\": [";
+    for (size_t c = 0; c < s.folds.size(); ++c)
+      json << (c ? ", " : "") << "{\"kind\": \"fold\", \"from\": " << json_point(s.folds[c].x1, s.folds[c].y1)
+           << ", \"to\": " << json_point(s.folds[c].x2, s.folds[c].y2) << "}";
+    json << "]}";
+    o.pages.push_back(std::move(pp));
+  }
+  o.manifest.pages = json.str();
+  o.weight = 4 + static_cast<double>(sides.size()) + 3.0 * n;
+  o.inputs = booklet_inputs(p);
+  return o;
+}
+
+}  // namespace
+
+void plan_booklets(const PreparedGame& p, const Templates& t, const BuildOptions& opt, Diagnostics& d,
+                   std::vector<PlannedOutput>* out) {
+  const std::pair<const char*, const char*> pairs[] = {{"letter", "half-letter"}, {"a4", "a5"}};
+  for (const auto& [sheet_id, page_id] : pairs) {
+    if (opt.paper != "all" && opt.paper != sheet_id) continue;
+    const Paper* sheet = t.find_paper(sheet_id);
+    const Paper* page = t.find_paper(page_id);
+    if (!sheet || !page) {
+      d.error(p.game.booklet->mark,
+              std::string("templates/papers.yaml has no paper '") + (sheet ? page_id : sheet_id) + "' for the booklet");
+      continue;
+    }
+    const BookletLayout bl =
+        layout_booklet(*p.booklet, page->width.pt, page->height.pt, *p.typesetter, p.hyphenator.get(), d);
+    std::string e;
+    const auto sides = impose_saddle_stitch(static_cast<int>(bl.pages.size()), bl.width, bl.height,
+                                            sheet->height.pt, sheet->width.pt, &e);
+    if (!e.empty()) {
+      d.error(p.game.booklet->mark, "cannot impose the booklet: " + e);
+      continue;
+    }
+    out->push_back(reading_order(p, bl, *page));
+    out->push_back(imposed(p, bl, sides, *sheet));
+  }
+}
+
+}  // namespace cardstock

@@ -1,0 +1,198 @@
+// Planners of sheet-like outputs: cards and labels on a stock, a deck's answer key and a
+// board preview. Their pages hold cards placed by layout (Placement) and free items; the
+// manifest lists every placement with its card, copy and source line, and every cut.
+#include <algorithm>
+#include <sstream>
+
+#include "build/plan.h"
+#include "model/checks.h"
+#include "output/manifest.h"
+
+namespace cardstock {
+
+namespace {
+
+// The card a placement shows: of the output's own deck, or (a board's extra tile) of
+// another deck of the game.
+struct Shown {
+  size_t deck = 0;
+  CardInstance instance;
+};
+
+class Placements {
+ public:
+  Placements(const PreparedGame& p, size_t deck) : p_(p), deck_(deck), own_(expand_instances(p.game.decks[deck])) {}
+  Shown at(const Placement& pl) const {
+    if (pl.deck < 0) return {deck_, own_.at(pl.slot)};
+    const size_t k = static_cast<size_t>(pl.deck);
+    return {k, expand_instances(p_.game.decks[k]).at(pl.slot)};
+  }
+
+ private:
+  const PreparedGame& p_;
+  size_t deck_;
+  std::vector<CardInstance> own_;
+};
+
+// What the manifest says of one placement: the card, where it came from in the YAML,
+// its rectangles and, for hex and round pieces, the outline.
+void placement_json(std::ostream& o, const Game& g, size_t own_deck, const Shown& s, const Placement& pl,
+                    bool back) {
+  const Deck& from = g.decks[s.deck];
+  const Card& card = from.cards[s.instance.card];
+  o << "\n        {\"id\": " << json_string(card.id);
+  if (s.deck != own_deck) o << ", \"deck\": " << json_string(from.id);  // a board's extra tile
+  o << ", \"copy\": " << s.instance.copy << ", \"source\": " << json_string(card.mark.str()) << ", \"side\": \""
+    << (back ? "back" : "front") << "\", \"rect\": " << json_rect(pl.trim) << ", \"bleed\": " << json_rect(pl.bleed)
+    << ", \"rotation\": " << pl.rotation;
+  if (from.card.shape == Shape::Hex) {
+    o << ", \"shape\": \"hex\", \"polygon\": [";
+    const auto pts = hex_corners(pl.trim);
+    for (size_t q = 0; q < pts.size(); ++q) o << (q ? ", " : "") << json_point(pts[q].x, pts[q].y);
+    o << "]";
+  } else if (from.card.shape == Shape::Circle) {
+    o << ", \"shape\": \"circle\", \"center\": "
+      << json_point(pl.trim.x + pl.trim.w / 2, pl.trim.y + pl.trim.h / 2)
+      << ", \"radius\": " << json_number(std::min(pl.trim.w, pl.trim.h) / 2);
+  }
+  o << "}";
+}
+
+void cuts_json(std::ostream& o, const Page& page) {
+  o << "], \"cuts\": [";
+  for (size_t j = 0; j < page.cuts.size(); ++j) {
+    const CutSegment& c = page.cuts[j];
+    o << (j ? "," : "") << "\n        {\"kind\": \""
+      << (c.kind == CutKind::Mark ? "mark" : c.kind == CutKind::Fold ? "fold" : "line")
+      << "\", \"from\": " << json_point(c.x1, c.y1) << ", \"to\": " << json_point(c.x2, c.y2) << "}";
+  }
+  for (size_t j = 0; j < page.circles.size(); ++j) {
+    const CutCircle& c = page.circles[j];
+    o << (j || !page.cuts.empty() ? "," : "") << "\n        {\"kind\": \"circle\", \"center\": "
+      << json_point(c.cx, c.cy) << ", \"radius\": " << json_number(c.r) << "}";
+  }
+  o << (page.cuts.empty() && page.circles.empty() ? "" : "\n      ") << "]}";
+}
+
+// Turns laid-out sheets of deck `deck` into planned pages and their manifest JSON; the
+// first page also carries `items` (a table, a title).
+void sheet_output(const PreparedGame& p, size_t deck, const SheetLayout& sheets, std::vector<ArtItem> items,
+                  PlannedOutput* o) {
+  const Game& g = p.game;
+  const Placements shown(p, deck);
+  std::ostringstream json;
+  o->width = sheets.width;
+  o->height = sheets.height;
+  for (size_t k = 0; k < sheets.pages.size(); ++k) {
+    const Page& page = sheets.pages[k];
+    PlannedPage pp{sheets.width, sheets.height, whole_page_boxes(sheets.width, sheets.height), {}};
+    pp.art.cuts = page.cuts;
+    pp.art.circles = page.circles;
+    json << (k ? "," : "") << "\n      {\"page\": " << k + 1 << ", \"side\": \"" << (page.back ? "back" : "front")
+         << "\", \"placements\": [";
+    for (size_t j = 0; j < page.placements.size(); ++j) {
+      const Placement& pl = page.placements[j];
+      const Shown s = shown.at(pl);
+      const CardArt* art = page.back ? &p.backs[s.deck][s.instance.card] : &p.faces[s.deck][s.instance.card];
+      pp.art.cards.push_back({art, pl.trim, pl.bleed, pl.rotation, g.decks[s.deck].card.shape, pl.scale});
+      json << (j ? "," : "");
+      placement_json(json, g, deck, s, pl, page.back);
+    }
+    json << (page.placements.empty() ? "" : "\n      ");
+    cuts_json(json, page);
+    o->pages.push_back(std::move(pp));
+  }
+  if (!o->pages.empty()) o->pages[0].art.items = std::move(items);
+  o->manifest.pages = json.str();
+  o->manifest.deck = g.decks[deck].id;
+  o->weight = pages_weight(o->pages, 1);
+  o->inputs = p.deck_images(deck);
+}
+
+}  // namespace
+
+void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
+                 std::vector<PlannedOutput>* out) {
+  const Deck& d = p.game.decks[deck];
+  PlannedOutput o;
+  o.file = d.id + "-" + stock.id + ".pdf";
+  o.mark = d.mark;
+  o.origin = "deck '" + d.id + "' on stock '" + stock.id + "'";
+  o.manifest.kind = stock.kind == StockKind::Labels ? "labels" : "cards";
+  o.manifest.stock = stock.id;
+  o.manifest.paper = stock.paper.id;
+  sheet_output(p, deck, layout_sheets(stock, static_cast<size_t>(d.total_cards()), backs), {}, &o);
+  out->push_back(std::move(o));
+}
+
+void plan_answer_key(const PreparedGame& p, size_t deck, const std::vector<Paper>& papers, const Templates& t,
+                     Diagnostics& d, std::vector<PlannedOutput>* out) {
+  const Deck& dk = p.game.decks[deck];
+  for (const Paper& paper : papers) {
+    PlannedOutput o;
+    o.file = dk.id + "-answer-key-" + paper.id + ".pdf";
+    o.mark = dk.answer_key->mark;
+    o.origin = "the answer key of deck '" + dk.id + "'";
+    o.manifest.kind = "answer-key";
+    o.manifest.paper = paper.id;
+    TableSpec table;
+    table.title = dk.answer_key->title;
+    table.subtitle = p.game.title + ": every name on the cards, with the facts that settle a challenge.";
+    table.font = t.fonts.default_family;
+    AnswerKeyTable key = answer_key_rows(dk);
+    table.header = std::move(key.header);
+    table.rows = std::move(key.rows);
+    bool overflow = false;
+    auto items = layout_table(table, paper.width.pt, paper.height.pt, 36, *p.typesetter, &overflow);
+    report_item_font_issues(items, *p.typesetter, dk.answer_key->mark,
+                            "the default family of templates/fonts.yaml has none", d);
+    if (overflow)
+      d.warning(dk.answer_key->mark, "answer key of deck '" + dk.id + "' does not fit one " + paper.id + " page");
+    SheetLayout one{paper.width.pt, paper.height.pt, {Page{}}};
+    sheet_output(p, deck, one, std::move(items), &o);
+    out->push_back(std::move(o));
+  }
+}
+
+void plan_board(const PreparedGame& p, const Board& board, const std::vector<Paper>& papers, const Templates& t,
+                Diagnostics& d, std::vector<PlannedOutput>* out) {
+  const int k = p.deck_index(board.deck);
+  if (k < 0) return;
+  const Deck& deck = p.game.decks[static_cast<size_t>(k)];
+  for (const Paper& paper : papers) {
+    PlannedOutput o;
+    o.file = board.id + "-" + paper.id + ".pdf";
+    o.mark = board.mark;
+    o.origin = "board '" + board.id + "'";
+    o.manifest.kind = "board";
+    o.manifest.paper = paper.id;
+    const double margin = 36, title_h = board.title.empty() ? 0 : 40;
+    const Rect area{margin, margin + title_h, paper.width.pt - 2 * margin, paper.height.pt - 2 * margin - title_h};
+    const BoardLayout bl = layout_board(board, deck.card.width.pt, deck.card.height.pt, area);
+    SheetLayout sheet{paper.width.pt, paper.height.pt, {Page{}}};
+    sheet.pages[0].placements = board_placements(p.game, board, bl);
+    std::vector<ArtItem> items;
+    if (!board.title.empty()) {
+      ArtItem title;
+      title.type = LayerType::Text;
+      title.text = board.title;
+      title.style = {t.fonts.default_family, true, false, 18, Align::Center, false, false, 1};
+      title.color = *parse_color("#222222");
+      title.box = {margin, margin, paper.width.pt - 2 * margin, title_h};
+      title.valign = VAlign::Middle;
+      items.push_back(title);
+      report_item_font_issues(items, *p.typesetter, board.mark, "the default family of templates/fonts.yaml has none",
+                              d);
+    }
+    sheet_output(p, static_cast<size_t>(k), sheet, std::move(items), &o);
+    // A board's extra tiles may come from other decks: their images are its inputs too.
+    for (const auto& pl : sheet.pages[0].placements)
+      if (pl.deck >= 0) {
+        const auto more = p.deck_images(static_cast<size_t>(pl.deck));
+        o.inputs.insert(o.inputs.end(), more.begin(), more.end());
+      }
+    out->push_back(std::move(o));
+  }
+}
+
+}  // namespace cardstock

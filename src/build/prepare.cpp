@@ -1,0 +1,155 @@
+#include "build/prepare.h"
+
+#include <algorithm>
+#include <set>
+
+#include "layout/booklet_layout.h"
+#include "load/images.h"
+#include "model/checks.h"
+
+namespace cardstock {
+
+const CardArt* PreparedGame::face(const std::string& deck, const std::string& card) const {
+  const int k = deck_index(deck);
+  if (k < 0) return nullptr;
+  const auto& cards = game.decks[static_cast<size_t>(k)].cards;
+  for (size_t c = 0; c < cards.size(); ++c)
+    if (cards[c].id == card) return &faces[static_cast<size_t>(k)][c];
+  return nullptr;
+}
+
+int PreparedGame::deck_index(const std::string& id) const {
+  for (size_t i = 0; i < game.decks.size(); ++i)
+    if (game.decks[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<std::string> PreparedGame::deck_images(size_t k) const {
+  std::vector<std::string> out;
+  for (const auto* arts : {&faces[k], &backs[k]})
+    for (const auto& a : *arts)
+      for (const auto& it : a.items)
+        if (!it.image.empty()) out.push_back(it.image);
+  return out;
+}
+
+std::vector<std::string> PreparedGame::content_inputs() const {
+  std::vector<std::string> out;
+  for (size_t k = 0; k < game.decks.size(); ++k) {
+    const auto imgs = deck_images(k);
+    out.insert(out.end(), imgs.begin(), imgs.end());
+  }
+  if (game.booklet) out.push_back(game.booklet->path);
+  return out;
+}
+
+namespace {
+
+// Only booklets are hyphenated: a game without one never needs the dictionary.
+void load_hyphenation(PreparedGame& p, const Templates& t) {
+  if (!p.game.booklet || t.fonts.hyphenation.empty()) return;
+  std::string e;
+  p.hyphenator = DictHyphenator::load(t.fonts.hyphenation, &e);
+  if (!p.hyphenator)
+    p.diags.warning(p.game.booklet->mark,
+                    e + (t.fonts.hyphenation_package.empty()
+                             ? std::string()
+                             : " (install Debian package " + t.fonts.hyphenation_package + ")") +
+                        "; the booklet is set without hyphenation");
+}
+
+void resolve_cards(PreparedGame& p) {
+  const Game& game = p.game;
+  for (const auto& deck : game.decks) {
+    std::vector<CardArt> faces, backs;
+    for (const auto& card : deck.cards) {
+      const std::string face = card.face.empty() ? deck.face : card.face;
+      const std::string back = card.back.empty() ? deck.back : card.back;
+      auto f = game.designs.find(face);
+      faces.push_back(f == game.designs.end() ? CardArt{}
+                                              : resolve_card(game, deck, card, f->second, *p.typesetter, p.diags));
+      auto b = game.designs.find(back);
+      backs.push_back(back.empty() || b == game.designs.end()
+                          ? CardArt{}
+                          : resolve_card(game, deck, card, b->second, *p.typesetter, p.diags));
+    }
+    p.faces.push_back(std::move(faces));
+    p.backs.push_back(std::move(backs));
+  }
+}
+
+// Checks every image the cards use once, now: what the file is, its size in pixels,
+// what an SVG links to (load/images.h), then decodes it, so a bad file is an error at
+// the line that names it rather than a failure half-way through writing.
+void check_images(PreparedGame& p) {
+  std::set<std::string> seen;
+  for (size_t k = 0; k < p.game.decks.size(); ++k) {
+    const Deck& deck = p.game.decks[k];
+    for (const bool back : {false, true}) {
+      const auto& arts = back ? p.backs[k] : p.faces[k];
+      for (size_t c = 0; c < arts.size() && c < deck.cards.size(); ++c) {
+        const Card& card = deck.cards[c];
+        const std::string name = back ? (card.back.empty() ? deck.back : card.back)
+                                      : (card.face.empty() ? deck.face : card.face);
+        auto des = p.game.designs.find(name);
+        for (const auto& it : arts[c].items) {
+          if (it.type != LayerType::Image || it.image.empty() || !seen.insert(it.image).second) continue;
+          if (des == p.game.designs.end() || it.layer < 0 || it.layer >= static_cast<int>(des->second.layers.size()))
+            continue;
+          const Layer& l = des->second.layers[static_cast<size_t>(it.layer)];
+          const Mark at = value_mark(l.src, l.src_mark, card);
+          const std::string shown = expand_template(l.src, card.fields);
+          const std::string layer_at = at.str() == l.src_mark.str() ? "" : " (layer at " + l.mark.str() + ")";
+          std::string e;
+          if (!check_image_file(it.image, shown, p.game.dir, p.game.allow_outside, &e))
+            p.diags.error(at, "card '" + card.id + "': " + e + layer_at);
+          else if (!p.typesetter->check_image(it.image, &e))
+            p.diags.error(at, "card '" + card.id + "': image '" + shown + "' " + e + layer_at);
+        }
+      }
+    }
+  }
+}
+
+// Points each figure label at the part of the card's face that shows its field.
+void anchor_labels(PreparedGame& p) {
+  for (auto& blk : p.booklet->blocks) {
+    if (blk.kind != BlockKind::Figure || blk.cards.empty() || blk.labels.empty()) continue;
+    // Labels sit beside the last card of the row and point into it.
+    const FigureCard& fc = blk.cards.back();
+    const Deck* deck = p.game.find_deck(fc.deck);
+    const CardArt* art = p.face(fc.deck, fc.card);
+    if (!deck || !art) continue;
+    const Card* card = nullptr;
+    for (const auto& c : deck->cards)
+      if (c.id == fc.card) card = &c;
+    const std::string face = card && !card->face.empty() ? card->face : deck->face;
+    auto des = p.game.designs.find(face);
+    if (des == p.game.designs.end()) continue;
+    for (auto& lab : blk.labels) {
+      const Rect r = field_anchor(des->second, *art, lab.field);
+      lab.x = r.x;
+      lab.y = r.y;
+      lab.w = r.w;
+      lab.h = r.h;
+    }
+  }
+}
+
+}  // namespace
+
+void prepare_game(PreparedGame& p, const Templates& t, const Fonts& fonts, bool strict) {
+  p.typesetter = std::make_unique<Typesetter>(fonts);
+  load_hyphenation(p, t);
+  for (const auto& deck : p.game.decks) check_deck(deck, p.diags);
+  for (const auto& board : p.game.boards) check_board(p.game, board, p.diags);
+  resolve_cards(p);
+  check_images(p);
+  if (p.game.booklet) {
+    p.booklet = load_booklet(p.game, p.diags);
+    if (p.booklet) anchor_labels(p);
+  }
+  if (strict) p.diags.make_warnings_errors();
+}
+
+}  // namespace cardstock

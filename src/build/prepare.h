@@ -1,0 +1,47 @@
+// prepare: a loaded game made ready to plan. Every card's face and back is resolved
+// (fields filled in, text fitted by the game's Typesetter), the deck and board rules are
+// checked, every image is checked and decoded, and the booklet is read with its figure
+// labels anchored to the cards. Problems go into the game's Diagnostics; nothing throws.
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/diag.h"
+#include "layout/hyphenate.h"
+#include "layout/layout.h"
+#include "load/booklet.h"
+#include "model/model.h"
+#include "render/render.h"
+
+namespace cardstock {
+
+struct PreparedGame {
+  std::string source;  // the game file as named
+  Game game;
+  Diagnostics diags;
+  // Per deck, per card (index into Deck::cards): the resolved face and back.
+  std::vector<std::vector<CardArt>> faces, backs;
+  std::optional<Booklet> booklet;
+  // What the text was measured with and is drawn with (shaped once, images decoded once,
+  // for all the game's outputs), and the booklet's hyphenation (null without one).
+  std::unique_ptr<Typesetter> typesetter;
+  std::unique_ptr<DictHyphenator> hyphenator;
+
+  /// The face of card `card` of deck `deck` (ids), or null.
+  const CardArt* face(const std::string& deck, const std::string& card) const;
+  /// The index of deck `id` in game.decks, or -1.
+  int deck_index(const std::string& id) const;
+  /// The image files the cards of deck `k` show, in card order (repeats included).
+  std::vector<std::string> deck_images(size_t k) const;
+  /// Every file the game's outputs can be made from beyond the templates and the game
+  /// file: every image of every deck and the booklet's source.
+  std::vector<std::string> content_inputs() const;
+};
+
+/// Prepares p.game (loaded without errors) with `fonts` and the templates' hyphenation
+/// dictionary; reports into p.diags (warnings become errors when `strict`).
+void prepare_game(PreparedGame& p, const Templates& t, const Fonts& fonts, bool strict);
+
+}  // namespace cardstock

@@ -1,0 +1,37 @@
+// planned: an output as planning leaves it and a writer takes it: the file it becomes,
+// the format that writes it, its pages, and what manifest.json says of it. Plain data;
+// which planner made it is not needed past here.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "base/diag.h"
+#include "layout/pages.h"
+
+namespace cardstock {
+
+/// What manifest.json says of one output: labels, then planner-written JSON for the
+/// members that differ by kind (`extra`, placed after "page_count") and the elements of
+/// its "pages" array. The planner knows its pages; the manifest writer only assembles.
+struct ManifestEntry {
+  std::string kind;                // "cards", "labels", "answer-key", "board", "booklet"...
+  std::string deck, stock, paper;  // "" = not written
+  std::string extra;               // e.g. ", \"contents\": [...]"
+  std::string pages;               // the JSON of its pages, each starting "\n      {"
+};
+
+struct PlannedOutput {
+  std::string file;            // name inside out/<game>/
+  std::string format = "pdf";  // the writer that makes the file (output/writer.h)
+  std::string title;           // document title
+  double width = 0, height = 0;  // the page size it is made for (pages may differ)
+  std::vector<PlannedPage> pages;
+  ManifestEntry manifest;
+  double weight = 0;                 // rough drawing cost, to share outputs among processes
+  std::vector<std::string> inputs;   // files it is made from beyond the game's common ones
+  Mark mark;                         // what in the game file asks for it
+  std::string origin;                // the same in words: "deck 'cards' on stock '...'"
+  std::string inputs_key;            // set by the cache: changes when its inputs do
+};
+
+}  // namespace cardstock

@@ -1,0 +1,31 @@
+// writer: turns a planned output into a file. A format is a Writer registered in
+// writer_for(), the one place that knows them all. Errors come back as text.
+#pragma once
+#include <string>
+
+#include "output/planned.h"
+#include "render/render.h"
+
+namespace cardstock {
+
+/// What every writer draws with and stamps in: the game's Typesetter (text and images),
+/// the generator's name and the pinned date.
+struct WriteContext {
+  const Typesetter& typesetter;
+  std::string creator;  // "cardstock 0.1.0"
+  std::string date;     // ISO 8601, pinned for reproducible output
+};
+
+class Writer {
+ public:
+  virtual ~Writer() = default;
+  /// Writes `o` into a new file at `path` (a temporary file the build renames into
+  /// place). False with *err set on failure; `path` may then hold a partial file.
+  virtual bool write(const std::string& path, const PlannedOutput& o, const WriteContext& c,
+                     std::string* err) const = 0;
+};
+
+/// The writer of `format` ("pdf"), or nullptr if there is none.
+const Writer* writer_for(const std::string& format);
+
+}  // namespace cardstock
