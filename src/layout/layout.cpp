@@ -299,87 +299,111 @@ void report_font_issues(const std::vector<FontIssue>& issues, const Card& card, 
   }
 }
 
+const Color kNoColor{0, 0, 0, 0, true};
+
+// A layer's item with its box and colours, before any text or image. A filled `bleed`
+// rect that reaches a trim edge runs on into the bleed there, so cutting a little off
+// the line leaves no white sliver.
+ArtItem layer_item(Resolver& r, const Layer& l) {
+  const CardSize& size = r.deck.card;
+  ArtItem it;
+  it.layer = static_cast<int>(&l - r.design.layers.data());
+  it.type = l.type;
+  it.box = {l.x.resolve(size.width).pt, l.y.resolve(size.height).pt, l.w.resolve(size.width).pt,
+            l.h.resolve(size.height).pt};
+  it.rotate = l.rotate;
+  it.stroke_width = l.stroke_width.pt;
+  it.radius = l.radius.pt;
+  it.fill = r.color(l.fill, &l, kNoColor);
+  it.stroke = r.color(l.stroke, &l, kNoColor);
+  if (l.type == LayerType::Rect && l.bleed && !it.fill.none) {
+    const double cw = size.width.pt, ch = size.height.pt;
+    const double b = size.bleed.pt, eps = 0.01;
+    Rect& bx = it.box;
+    if (std::fabs(bx.right() - cw) < eps) bx.w += b;
+    if (std::fabs(bx.bottom() - ch) < eps) bx.h += b;
+    if (std::fabs(bx.x) < eps) { bx.x -= b; bx.w += b; }
+    if (std::fabs(bx.y) < eps) { bx.y -= b; bx.h += b; }
+  }
+  return it;
+}
+
+// Fills a text layer's item: the card's text, fitted to its box. False when there is
+// nothing to draw (an empty text, or invalid markup, reported here).
+bool resolve_text(Resolver& r, const Layer& l, const TextMeasurer& m, ArtItem& it) {
+  const Card& card = r.card;
+  Diagnostics& d = r.d;
+  it.text = r.expand(l.text, &l);
+  it.color = r.color(l.color, &l, Color{});
+  it.valign = l.valign;
+  it.style = {l.font, l.bold, l.italic, l.size.pt, l.align, l.rtl, l.markup, l.line_spacing};
+  if (it.text.empty()) return false;
+  FitResult fr = fit_text(it.text, it.style, it.box.w, it.box.h, l.min_size.pt, l.shrink, m);
+  it.style.size = fr.size;
+  it.overflow = fr.overflow;
+  if (l.markup && !m.measure(it.text, it.style, it.box.w).markup_ok) {
+    d.error(card.mark, "card '" + card.id + "': text at " + l.mark.str() +
+                           " is not valid markup: '" + it.text + "'");
+    return false;
+  }
+  report_font_issues(m.font_issues(it.text, it.style, it.box.w), card, l, d);
+  if (fr.overflow) {
+    std::string shown = it.text.size() > 40 ? it.text.substr(0, 37) + "..." : it.text;
+    d.warning(card.mark, "card '" + card.id + "': text '" + shown + "' overflows its " +
+                             mm_text(it.box.w) + " x " + mm_text(it.box.h) + " mm box at " +
+                             format_number(fr.size) + "pt (layer at " + l.mark.str() + ")");
+  }
+  return true;
+}
+
+// Fills an image layer's item with its file: inside the game's folder (unless allowed
+// outside), an SVG or PNG, a regular file. False (after an error) to leave it out.
+bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
+  const Card& card = r.card;
+  Diagnostics& d = r.d;
+  std::string src = r.expand(l.src, &l);
+  if (src.empty()) return false;
+  // Shown where the name is written: the card's field, or the layer's src.
+  const Mark at = value_mark(l.src, l.src_mark, card);
+  const std::string layer_at = at.str() == l.src_mark.str() ? "" : " (layer at " + l.mark.str() + ")";
+  const std::string who = "card '" + card.id + "': image '" + src + "' ";
+  std::string resolved, why;
+  if (!confined_path(r.g.dir, src, r.g.allow_outside, &resolved, &why)) {
+    d.error(at, "card '" + card.id + "': image " + why + layer_at);
+    return false;
+  }
+  fs::path p = resolved;
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
+  if (ext != ".svg" && ext != ".png") {
+    d.error(at, who + "must be .svg or .png" + layer_at);
+    return false;
+  }
+  if (std::string kind = not_a_regular_file(p.string()); !kind.empty()) {
+    d.error(at, who + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") + kind + " (looked for " +
+                    p.string() + ")" + layer_at);
+    return false;
+  }
+  it.image = p.string();
+  it.fit = l.fit;
+  return true;
+}
+
 }  // namespace
 
 CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
                      const TextMeasurer& m, Diagnostics& d) {
   Resolver r{g, deck, card, design, d};
   CardArt art;
-  const Color none{0, 0, 0, 0, true};
-  art.background = r.color(design.background, nullptr, none);
-  const double cw = deck.card.width.pt, ch = deck.card.height.pt;
+  art.background = r.color(design.background, nullptr, kNoColor);
   for (const Layer& l : design.layers) {
     if (!l.when.empty()) {
       std::string w = r.expand(l.when, &l);
       if (w.find_first_not_of(" \t\n") == std::string::npos) continue;
     }
-    ArtItem it;
-    it.layer = static_cast<int>(&l - design.layers.data());
-    it.type = l.type;
-    it.box = {l.x.resolve(deck.card.width).pt, l.y.resolve(deck.card.height).pt,
-              l.w.resolve(deck.card.width).pt, l.h.resolve(deck.card.height).pt};
-    it.rotate = l.rotate;
-    it.stroke_width = l.stroke_width.pt;
-    it.radius = l.radius.pt;
-    it.fill = r.color(l.fill, &l, none);
-    it.stroke = r.color(l.stroke, &l, none);
-    if (l.type == LayerType::Rect && l.bleed && !it.fill.none) {
-      const double b = deck.card.bleed.pt, eps = 0.01;
-      Rect& bx = it.box;
-      if (std::fabs(bx.right() - cw) < eps) bx.w += b;
-      if (std::fabs(bx.bottom() - ch) < eps) bx.h += b;
-      if (std::fabs(bx.x) < eps) { bx.x -= b; bx.w += b; }
-      if (std::fabs(bx.y) < eps) { bx.y -= b; bx.h += b; }
-    }
-    if (l.type == LayerType::Text) {
-      it.text = r.expand(l.text, &l);
-      it.color = r.color(l.color, &l, Color{});
-      it.valign = l.valign;
-      it.style = {l.font, l.bold, l.italic, l.size.pt, l.align, l.rtl, l.markup, l.line_spacing};
-      if (it.text.empty()) continue;
-      FitResult fr = fit_text(it.text, it.style, it.box.w, it.box.h, l.min_size.pt, l.shrink, m);
-      it.style.size = fr.size;
-      it.overflow = fr.overflow;
-      if (l.markup && !m.measure(it.text, it.style, it.box.w).markup_ok) {
-        d.error(card.mark, "card '" + card.id + "': text at " + l.mark.str() +
-                               " is not valid markup: '" + it.text + "'");
-        continue;
-      }
-      report_font_issues(m.font_issues(it.text, it.style, it.box.w), card, l, d);
-      if (fr.overflow) {
-        std::string shown = it.text.size() > 40 ? it.text.substr(0, 37) + "..." : it.text;
-        d.warning(card.mark, "card '" + card.id + "': text '" + shown + "' overflows its " +
-                                 mm_text(it.box.w) + " x " + mm_text(it.box.h) + " mm box at " +
-                                 format_number(fr.size) + "pt (layer at " + l.mark.str() + ")");
-      }
-    }
-    if (l.type == LayerType::Image) {
-      std::string src = r.expand(l.src, &l);
-      if (src.empty()) continue;
-      // Shown where the name is written: the card's field, or the layer's src.
-      const Mark at = value_mark(l.src, l.src_mark, card);
-      const std::string layer_at = at.str() == l.src_mark.str() ? "" : " (layer at " + l.mark.str() + ")";
-      const std::string who = "card '" + card.id + "': image '" + src + "' ";
-      std::string resolved, why;
-      if (!confined_path(g.dir, src, g.allow_outside, &resolved, &why)) {
-        d.error(at, "card '" + card.id + "': image " + why + layer_at);
-        continue;
-      }
-      fs::path p = resolved;
-      std::string ext = p.extension().string();
-      std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-      if (ext != ".svg" && ext != ".png") {
-        d.error(at, who + "must be .svg or .png" + layer_at);
-        continue;
-      }
-      if (std::string kind = not_a_regular_file(p.string()); !kind.empty()) {
-        d.error(at, who + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") + kind + " (looked for " +
-                        p.string() + ")" + layer_at);
-        continue;
-      }
-      it.image = p.string();
-      it.fit = l.fit;
-    }
+    ArtItem it = layer_item(r, l);
+    if (l.type == LayerType::Text && !resolve_text(r, l, m, it)) continue;
+    if (l.type == LayerType::Image && !resolve_image(r, l, it)) continue;
     art.items.push_back(std::move(it));
   }
   return art;

@@ -65,7 +65,9 @@ const UnrelatedRule::Allow* allowed(const UnrelatedRule& rule, const std::string
   return nullptr;
 }
 
-void check_facts(const Deck& deck, Diagnostics& d) {
+// Each card's own InfoBits against the facts of its name: a field an `unrelated` rule
+// names must not be one of that name's facts, unless the rule allows the card.
+void check_cards_against_facts(const Deck& deck, Diagnostics& d) {
   const Facts& f = *deck.facts;
   std::vector<std::string> keys;
   for (const auto& e : f.entries) keys.push_back(e.key);
@@ -100,12 +102,15 @@ void check_facts(const Deck& deck, Diagnostics& d) {
                             "); the InfoBits on one card must not belong together");
     }
   }
+}
 
+// A declared exception must name a card that really breaks its rule: one that no longer
+// does (its field or the facts changed) is reported, so the list stays true.
+void check_allowances(const Deck& deck, Diagnostics& d) {
+  const Facts& f = *deck.facts;
   std::vector<std::string> card_ids;
   for (const auto& c : deck.cards) card_ids.push_back(c.id);
   for (const auto& rule : deck.unrelated) {
-    // A declared exception must name a card that really breaks this rule: one that no
-    // longer does (its field or the facts changed) is reported, so the list stays true.
     for (const auto& a : rule.allow) {
       const Card* c = find_card(deck, a.card);
       if (!c) {
@@ -117,7 +122,7 @@ void check_facts(const Deck& deck, Diagnostics& d) {
       auto kv = c->fields.find(f.key);
       const FactEntry* e = kv == c->fields.end() ? nullptr : f.find(kv->second);
       auto field = c->fields.find(rule.field);
-      if (!e || field == c->fields.end()) continue;  // reported above
+      if (!e || field == c->fields.end()) continue;  // reported by check_cards_against_facts
       auto list = e->values.find(rule.fact);
       const bool breaks = !rule.excepts(*e) && list != e->values.end() &&
                           std::count(list->second.begin(), list->second.end(), field->second);
@@ -127,10 +132,38 @@ void check_facts(const Deck& deck, Diagnostics& d) {
                             e->key + "'; remove it from 'allow'");
     }
   }
+}
 
-  // The facts are what the answer key prints and what settles a challenge, so each entry
-  // must name a card, list only values a card can show, and list nothing a rule says can
-  // never make a match (a place's periods, say): the key would show a forbidden match.
+// One fact entry against one rule: an entry the rule excepts lists none of the rule's
+// fact, and every value listed is one some card shows in the rule's field.
+void check_entry_for_rule(const Deck& deck, const FactEntry& e, const UnrelatedRule& rule, Diagnostics& d) {
+  auto list = e.values.find(rule.fact);
+  if (list == e.values.end()) return;
+  if (rule.excepts(e) && !list->second.empty()) {
+    d.error(e.mark, "fact entry '" + e.key + "' lists " + rule.fact + ", but the rule at " +
+                        rule.mark.str() + " says an entry with " + rule.except_fact + " '" +
+                        e.values.at(rule.except_fact).front() + "' never matches by its " +
+                        rule.fact + "; leave them out (the answer key prints '" +
+                        rule.note + "')");
+    return;
+  }
+  std::vector<std::string> shown;
+  for (const auto& c : deck.cards) {
+    auto v = c.fields.find(rule.field);
+    if (v != c.fields.end() && std::find(shown.begin(), shown.end(), v->second) == shown.end())
+      shown.push_back(v->second);
+  }
+  for (const auto& v : list->second)
+    if (std::find(shown.begin(), shown.end(), v) == shown.end())
+      d.error(e.mark, "fact entry '" + e.key + "': its " + rule.fact + " list '" + v +
+                          "', which no card's " + rule.field + " shows" + did_you_mean(v, shown));
+}
+
+// The facts are what the answer key prints and what settles a challenge, so each entry
+// must name a card, list only values a card can show, and list nothing a rule says can
+// never make a match (a place's periods, say): the key would show a forbidden match.
+void check_fact_entries(const Deck& deck, Diagnostics& d) {
+  const Facts& f = *deck.facts;
   for (const auto& e : f.entries) {
     bool on_a_card = false;
     for (const auto& c : deck.cards) {
@@ -140,29 +173,14 @@ void check_facts(const Deck& deck, Diagnostics& d) {
     if (!on_a_card)
       d.error(e.mark, "fact entry '" + e.key + "' names no card of deck '" + deck.id +
                           "'; the answer key lists only names on the cards");
-    for (const auto& rule : deck.unrelated) {
-      auto list = e.values.find(rule.fact);
-      if (list == e.values.end()) continue;
-      if (rule.excepts(e) && !list->second.empty()) {
-        d.error(e.mark, "fact entry '" + e.key + "' lists " + rule.fact + ", but the rule at " +
-                            rule.mark.str() + " says an entry with " + rule.except_fact + " '" +
-                            e.values.at(rule.except_fact).front() + "' never matches by its " +
-                            rule.fact + "; leave them out (the answer key prints '" +
-                            rule.note + "')");
-        continue;
-      }
-      std::vector<std::string> shown;
-      for (const auto& c : deck.cards) {
-        auto v = c.fields.find(rule.field);
-        if (v != c.fields.end() && std::find(shown.begin(), shown.end(), v->second) == shown.end())
-          shown.push_back(v->second);
-      }
-      for (const auto& v : list->second)
-        if (std::find(shown.begin(), shown.end(), v) == shown.end())
-          d.error(e.mark, "fact entry '" + e.key + "': its " + rule.fact + " list '" + v +
-                              "', which no card's " + rule.field + " shows" + did_you_mean(v, shown));
-    }
+    for (const auto& rule : deck.unrelated) check_entry_for_rule(deck, e, rule, d);
   }
+}
+
+void check_facts(const Deck& deck, Diagnostics& d) {
+  check_cards_against_facts(deck, d);
+  check_allowances(deck, d);
+  check_fact_entries(deck, d);
 }
 
 // The tiles laid beside a board (trade tiles): each comes from a hex deck of the board's
@@ -295,7 +313,10 @@ AnswerKeyTable answer_key_rows(const Deck& deck) {
   return t;
 }
 
-void check_board(const Game& g, const Board& b, Diagnostics& d) {
+namespace {
+
+// The deck a board is built from; null (after an error) when it is unknown or not hex.
+const Deck* board_deck(const Game& g, const Board& b, Diagnostics& d) {
   const Deck* deck = nullptr;
   std::vector<std::string> deck_ids;
   for (const auto& dk : g.decks) {
@@ -304,12 +325,17 @@ void check_board(const Game& g, const Board& b, Diagnostics& d) {
   }
   if (!deck) {
     d.error(b.mark, "board '" + b.id + "': unknown deck '" + b.deck + "'" + did_you_mean(b.deck, deck_ids));
-    return;
+    return nullptr;
   }
   if (deck->card.shape != Shape::Hex) {
     d.error(b.mark, "board '" + b.id + "': deck '" + deck->id + "' is not a deck of hex tiles");
-    return;
+    return nullptr;
   }
+  return deck;
+}
+
+// Hex rows interlock only if neighbouring rows differ by one tile.
+void check_board_rows(const Board& b, Diagnostics& d) {
   for (size_t i = 1; i < b.rows.size(); ++i) {
     const long a = static_cast<long>(b.rows[i - 1].size()), c = static_cast<long>(b.rows[i].size());
     if (std::labs(a - c) != 1 && !b.rows[i].empty())
@@ -318,73 +344,120 @@ void check_board(const Game& g, const Board& b, Diagnostics& d) {
                                      " has " + std::to_string(a) +
                                      "; neighbouring rows must differ by one tile");
   }
-  std::map<std::string, const Card*> by_id;
-  std::vector<std::string> ids;
-  for (const auto& c : deck->cards) {
-    by_id[c.id] = &c;
-    ids.push_back(c.id);
-  }
-  std::map<std::string, long> used;
-  const auto cells = board_cells(b);
-  for (const auto& cell : cells) {
-    if (!by_id.count(cell.cell->card)) {
-      d.error(cell.cell->mark, "board '" + b.id + "': deck '" + deck->id + "' has no tile '" +
-                                   cell.cell->card + "'" + did_you_mean(cell.cell->card, ids));
-      continue;
+}
+
+// The tiles placed on a board, with their cards and neighbours, for the set-up rules.
+class BoardTiles {
+ public:
+  BoardTiles(const Board& b, const Deck& deck) : cells_(board_cells(b)) {
+    for (const auto& c : deck.cards) {
+      by_id_[c.id] = &c;
+      ids_.push_back(c.id);
     }
-    if (++used[cell.cell->card] == by_id[cell.cell->card]->count + 1)
-      d.error(cell.cell->mark, "board '" + b.id + "': tile '" + cell.cell->card + "' is placed " +
-                                   "more often than the deck prints it (" +
-                                   std::to_string(by_id[cell.cell->card]->count) + ")");
+    // Neighbours are looked up by position. Comparing every pair of cells was
+    // quadratic, and a few lines of YAML aliases make a board of 90,000 tiles.
+    for (size_t i = 0; i < cells_.size(); ++i) at_.emplace(std::make_pair(cells_[i].row, cells_[i].x2), i);
   }
-  check_board_extras(g, b, *deck, ids, used, d);
-  for (const auto& c : deck->cards)
-    if (used[c.id] < c.count)
-      d.error(b.mark, "board '" + b.id + "' leaves out tile '" + c.id + "'");
-  auto field = [&](const BoardCell& c, const std::string& f) -> std::string {
-    auto it = by_id.find(c.cell->card);
-    if (it == by_id.end()) return "";
-    auto v = it->second->fields.find(f);
-    return v == it->second->fields.end() ? "" : v->second;
-  };
-  // Each cell's neighbours, ascending, looked up by position. Comparing every pair of
-  // cells was quadratic, and a few lines of YAML aliases make a board of 90,000 tiles.
-  std::map<std::pair<int, int>, size_t> at;
-  for (size_t i = 0; i < cells.size(); ++i) at.emplace(std::make_pair(cells[i].row, cells[i].x2), i);
-  auto neighbours = [&](size_t i) {
+
+  const std::vector<BoardCell>& cells() const { return cells_; }
+  const std::vector<std::string>& ids() const { return ids_; }
+  /// The deck's card of that id, or null.
+  const Card* card(const std::string& id) const {
+    auto it = by_id_.find(id);
+    return it == by_id_.end() ? nullptr : it->second;
+  }
+  /// The value of field `f` on cell `c`'s card; "" if it has none.
+  std::string field(const BoardCell& c, const std::string& f) const {
+    const Card* card = this->card(c.cell->card);
+    if (!card) return "";
+    auto v = card->fields.find(f);
+    return v == card->fields.end() ? "" : v->second;
+  }
+  /// Indexes of cell i's neighbours, ascending.
+  std::vector<size_t> neighbours(size_t i) const {
     static const int kSteps[6][2] = {{-1, -1}, {-1, 1}, {0, -2}, {0, 2}, {1, -1}, {1, 1}};
     std::vector<size_t> out;
     for (const auto& [dr, dx] : kSteps) {
-      auto it = at.find({cells[i].row + dr, cells[i].x2 + dx});
-      if (it != at.end()) out.push_back(it->second);
+      auto it = at_.find({cells_[i].row + dr, cells_[i].x2 + dx});
+      if (it != at_.end()) out.push_back(it->second);
     }
     std::sort(out.begin(), out.end());
     return out;
-  };
+  }
+
+ private:
+  std::vector<BoardCell> cells_;
+  std::map<std::string, const Card*> by_id_;
+  std::vector<std::string> ids_;
+  std::map<std::pair<int, int>, size_t> at_;
+};
+
+// Every tile on the board is one of the deck's, placed no more often than printed;
+// counts each tile's uses into `used`.
+void count_board_tiles(const Board& b, const Deck& deck, const BoardTiles& t,
+                       std::map<std::string, long>& used, Diagnostics& d) {
+  for (const auto& cell : t.cells()) {
+    const Card* card = t.card(cell.cell->card);
+    if (!card) {
+      d.error(cell.cell->mark, "board '" + b.id + "': deck '" + deck.id + "' has no tile '" +
+                                   cell.cell->card + "'" + did_you_mean(cell.cell->card, t.ids()));
+      continue;
+    }
+    if (++used[cell.cell->card] == card->count + 1)
+      d.error(cell.cell->mark, "board '" + b.id + "': tile '" + cell.cell->card + "' is placed " +
+                                   "more often than the deck prints it (" + std::to_string(card->count) + ")");
+  }
+}
+
+// `apart`: no two touching tiles share a value of these fields.
+void check_apart(const Board& b, const BoardTiles& t, Diagnostics& d) {
+  const auto& cells = t.cells();
   for (size_t i = 0; i < cells.size(); ++i)
-    for (size_t j : neighbours(i)) {
+    for (size_t j : t.neighbours(i)) {
       if (j <= i) continue;
       for (const auto& f : b.apart) {
-        const std::string v = field(cells[i], f);
-        if (!v.empty() && v == field(cells[j], f))
+        const std::string v = t.field(cells[i], f);
+        if (!v.empty() && v == t.field(cells[j], f))
           d.error(cells[j].cell->mark, "board '" + b.id + "': '" + cells[i].cell->card + "' and '" +
                                            cells[j].cell->card + "' touch, but tiles with the same " +
                                            f + " ('" + v + "') must be apart");
       }
     }
+}
+
+// `touch`: every tile a rule names touches a tile of each value the rule includes.
+void check_touch(const Board& b, const BoardTiles& t, Diagnostics& d) {
+  const auto& cells = t.cells();
   for (const auto& rule : b.touch)
     for (size_t i = 0; i < cells.size(); ++i) {
       const BoardCell& cell = cells[i];
-      if (field(cell, rule.tile_field) != rule.tile_value) continue;
+      if (t.field(cell, rule.tile_field) != rule.tile_value) continue;
       for (const auto& want : rule.includes) {
         bool found = false;
-        for (size_t j : neighbours(i)) found = found || field(cells[j], rule.neighbour) == want;
+        for (size_t j : t.neighbours(i)) found = found || t.field(cells[j], rule.neighbour) == want;
         if (!found)
           d.error(cell.cell->mark, "board '" + b.id + "': " + rule.tile_value + " tile '" +
                                        cell.cell->card + "' touches no tile with " + rule.neighbour +
                                        " '" + want + "' (rule at " + rule.mark.str() + ")");
       }
     }
+}
+
+}  // namespace
+
+void check_board(const Game& g, const Board& b, Diagnostics& d) {
+  const Deck* deck = board_deck(g, b, d);
+  if (!deck) return;
+  check_board_rows(b, d);
+  const BoardTiles tiles(b, *deck);
+  std::map<std::string, long> used;
+  count_board_tiles(b, *deck, tiles, used, d);
+  check_board_extras(g, b, *deck, tiles.ids(), used, d);
+  for (const auto& c : deck->cards)
+    if (used[c.id] < c.count)
+      d.error(b.mark, "board '" + b.id + "' leaves out tile '" + c.id + "'");
+  check_apart(b, tiles, d);
+  check_touch(b, tiles, d);
 }
 
 }  // namespace cardstock

@@ -55,6 +55,17 @@ struct Fonts::Impl {
   // fonts belong to one font map, so each Typesetter keeps its own.
   std::vector<FontIssue> issues(PangoLayout* layout, const TextStyle& st,
                                 std::unordered_map<PangoFont*, Face>* faces) const;
+  /// Adds one run's issues to `out`: characters no font has, characters drawn by a
+  /// family other than the one asked for, and a face the family lacks.
+  void run_issues(const PangoLayoutRun* run, const char* text, PangoAttrList* attrs, const TextStyle& st,
+                  std::unordered_map<PangoFont*, Face>* faces, std::vector<FontIssue>& out) const;
+  /// Adds a Fallback issue for each visible character of `item` the family asked for
+  /// lacks (unless the family that drew it is declared for its script); returns whether
+  /// the run has any visible character.
+  bool fallback_issues(const PangoItem* item, const char* text, const std::string& want_family,
+                       const char* got_family, bool same, std::vector<FontIssue>& out) const;
+  /// Fills each Fallback issue's `suggest`: the families that have all its characters.
+  void suggest_families(std::vector<FontIssue>& out) const;
   ~Impl() {
     if (config) FcConfigDestroy(config);
     if (options) cairo_font_options_destroy(options);
@@ -192,6 +203,75 @@ bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle&
 
 }  // namespace
 
+namespace {
+
+// Adds `key` with character `c` (0: none) to `out`, or `c` to the issue of the same kind,
+// families, script and face already there (at most three characters are quoted).
+void add_issue(std::vector<FontIssue>& out, FontIssue key, char32_t c) {
+  for (auto& o : out)
+    if (o.kind == key.kind && o.family == key.family && o.used == key.used && o.script == key.script &&
+        o.bold == key.bold && o.italic == key.italic) {
+      if (c && o.chars.size() < 3 && std::find(o.chars.begin(), o.chars.end(), c) == o.chars.end())
+        o.chars.push_back(c);
+      return;
+    }
+  if (c) key.chars.push_back(c);
+  out.push_back(std::move(key));
+}
+
+// What a run asked for: the style's font with the markup's attributes over it. The
+// caller frees it.
+PangoFontDescription* asked_font(const PangoItem* item, PangoAttrList* attrs, const TextStyle& st) {
+  PangoFontDescription* want = pango_font_description_new();
+  pango_font_description_set_family(want, st.font.c_str());
+  pango_font_description_set_weight(want, st.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  pango_font_description_set_style(want, st.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
+  if (attrs) {
+    PangoAttrIterator* ai = pango_attr_list_get_iterator(attrs);
+    do {
+      int a = 0, b = 0;
+      pango_attr_iterator_range(ai, &a, &b);
+      if (item->offset >= a && item->offset < b) {
+        pango_attr_iterator_get_font(ai, want, nullptr, nullptr);
+        break;
+      }
+    } while (pango_attr_iterator_next(ai));
+    pango_attr_iterator_destroy(ai);
+  }
+  return want;
+}
+
+// What `font` is, described once and kept in `faces`.
+const Fonts::Impl::Face& face_of(PangoFont* font, std::unordered_map<PangoFont*, Fonts::Impl::Face>* faces) {
+  auto face = faces->find(font);
+  if (face == faces->end()) {
+    PangoFontDescription* got = pango_font_describe(font);
+    const char* name = pango_font_description_get_family(got);
+    // The reference keeps the font alive, so its address cannot name another font later.
+    face = faces->emplace(PANGO_FONT(g_object_ref(font)),
+                          Fonts::Impl::Face{name ? name : "", pango_font_description_get_weight(got),
+                                            pango_font_description_get_style(got)})
+               .first;
+    pango_font_description_free(got);
+  }
+  return face->second;
+}
+
+// The Unicode script name (as fonts.yaml writes it) of `c` in `item`: a combining mark
+// takes its run's script, and one still unknown counts as common.
+std::string script_name(gunichar c, const PangoItem* item) {
+  GUnicodeScript script = g_unichar_get_script(c);
+  if (script == G_UNICODE_SCRIPT_INHERITED) script = static_cast<GUnicodeScript>(item->analysis.script);
+  if (script == G_UNICODE_SCRIPT_INHERITED || script == G_UNICODE_SCRIPT_UNKNOWN) script = G_UNICODE_SCRIPT_COMMON;
+  GEnumClass* e = static_cast<GEnumClass*>(g_type_class_ref(G_TYPE_UNICODE_SCRIPT));
+  const GEnumValue* v = g_enum_get_value(e, script);
+  const std::string name = v ? v->value_nick : "common";
+  g_type_class_unref(e);
+  return name;
+}
+
+}  // namespace
+
 // Which font drew each character, run by run. Pango falls back, per character, to any
 // font of the private set that has it; that is reported unless the family asked for has
 // the character anyway (Pango keeps punctuation in its neighbours' run), or the family
@@ -202,102 +282,75 @@ bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle&
 std::vector<FontIssue> Fonts::Impl::issues(PangoLayout* layout, const TextStyle& st,
                                            std::unordered_map<PangoFont*, Face>* faces) const {
   std::vector<FontIssue> out;
-  auto add = [&](FontIssue key, char32_t c) {
-    for (auto& o : out)
-      if (o.kind == key.kind && o.family == key.family && o.used == key.used && o.script == key.script &&
-          o.bold == key.bold && o.italic == key.italic) {
-        if (c && o.chars.size() < 3 && std::find(o.chars.begin(), o.chars.end(), c) == o.chars.end())
-          o.chars.push_back(c);
-        return;
-      }
-    if (c) key.chars.push_back(c);
-    out.push_back(std::move(key));
-  };
   const char* text = pango_layout_get_text(layout);
   PangoAttrList* attrs = pango_layout_get_attributes(layout);  // markup's, if any
   PangoLayoutIter* it = pango_layout_get_iter(layout);
   do {
-    PangoLayoutRun* run = pango_layout_iter_get_run_readonly(it);
-    if (!run) continue;  // the end of a line
-    const PangoItem* item = run->item;
-    // What this run asked for: the style's font with the markup's attributes over it.
-    PangoFontDescription* want = pango_font_description_new();
-    pango_font_description_set_family(want, st.font.c_str());
-    pango_font_description_set_weight(want, st.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
-    pango_font_description_set_style(want, st.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
-    if (attrs) {
-      PangoAttrIterator* ai = pango_attr_list_get_iterator(attrs);
-      do {
-        int a = 0, b = 0;
-        pango_attr_iterator_range(ai, &a, &b);
-        if (item->offset >= a && item->offset < b) {
-          pango_attr_iterator_get_font(ai, want, nullptr, nullptr);
-          break;
-        }
-      } while (pango_attr_iterator_next(ai));
-      pango_attr_iterator_destroy(ai);
-    }
-    const char* asked = pango_font_description_get_family(want);
-    const std::string want_family = asked ? asked : "";
-    auto face = faces->find(item->analysis.font);
-    if (face == faces->end()) {
-      PangoFontDescription* got = pango_font_describe(item->analysis.font);
-      const char* name = pango_font_description_get_family(got);
-      // The reference keeps the font alive, so its address cannot name another font later.
-      face = faces->emplace(PANGO_FONT(g_object_ref(item->analysis.font)),
-                            Face{name ? name : "", pango_font_description_get_weight(got),
-                                 pango_font_description_get_style(got)})
-                 .first;
-      pango_font_description_free(got);
-    }
-    const char* got_family = face->second.family.c_str();
-    const bool same = g_ascii_strcasecmp(got_family, want_family.c_str()) == 0;
-    const Family* wanted = family(want_family.c_str());
-    const Family* drew = family(got_family);
-    bool visible = false;
-    for (int g = 0; g < run->glyphs->num_glyphs; ++g)
-      if (run->glyphs->glyphs[g].glyph & PANGO_GLYPH_UNKNOWN_FLAG) {
-        FontIssue m;
-        m.kind = FontIssue::Kind::Missing;
-        m.family = want_family;
-        add(m, static_cast<char32_t>(run->glyphs->glyphs[g].glyph & ~PANGO_GLYPH_UNKNOWN_FLAG));
-      }
-    for (const char* p = text + item->offset; p < text + item->offset + item->length; p = g_utf8_next_char(p)) {
-      const gunichar c = g_utf8_get_char(p);
-      if (g_unichar_isspace(c) || pango_is_zero_width(c)) continue;
-      visible = true;
-      if (same || !wanted || covers(*wanted, c) || !covers_any(c)) continue;  // none: Missing
-      GUnicodeScript script = g_unichar_get_script(c);
-      if (script == G_UNICODE_SCRIPT_INHERITED) script = static_cast<GUnicodeScript>(item->analysis.script);
-      if (script == G_UNICODE_SCRIPT_INHERITED || script == G_UNICODE_SCRIPT_UNKNOWN) script = G_UNICODE_SCRIPT_COMMON;
-      GEnumClass* e = static_cast<GEnumClass*>(g_type_class_ref(G_TYPE_UNICODE_SCRIPT));
-      const GEnumValue* v = g_enum_get_value(e, script);
-      const std::string name = v ? v->value_nick : "common";
-      g_type_class_unref(e);
-      if (drew && std::find(drew->fallback_for.begin(), drew->fallback_for.end(), name) != drew->fallback_for.end())
-        continue;
-      FontIssue f;
-      f.kind = FontIssue::Kind::Fallback;
-      f.family = want_family;
-      f.used = got_family;
-      f.script = name;
-      add(f, c);
-    }
-    if (same && visible) {
-      const bool want_italic = pango_font_description_get_style(want) != PANGO_STYLE_NORMAL;
-      const bool want_bold = pango_font_description_get_weight(want) >= PANGO_WEIGHT_SEMIBOLD;
-      FontIssue n;
-      n.kind = FontIssue::Kind::NoFace;
-      n.family = want_family;
-      n.italic = want_italic && face->second.style == PANGO_STYLE_NORMAL;
-      n.bold = want_bold && face->second.weight < PANGO_WEIGHT_SEMIBOLD;
-      if (n.italic || n.bold) add(n, 0);
-    }
-    pango_font_description_free(want);
+    const PangoLayoutRun* run = pango_layout_iter_get_run_readonly(it);
+    if (run) run_issues(run, text, attrs, st, faces, out);  // no run: the end of a line
   } while (pango_layout_iter_next_run(it));
   pango_layout_iter_free(it);
-  // Families meant for those characters: declared for their script first, else any that
-  // has them all (for symbols no family declares).
+  suggest_families(out);
+  return out;
+}
+
+void Fonts::Impl::run_issues(const PangoLayoutRun* run, const char* text, PangoAttrList* attrs,
+                             const TextStyle& st, std::unordered_map<PangoFont*, Face>* faces,
+                             std::vector<FontIssue>& out) const {
+  const PangoItem* item = run->item;
+  PangoFontDescription* want = asked_font(item, attrs, st);
+  const char* asked = pango_font_description_get_family(want);
+  const std::string want_family = asked ? asked : "";
+  const Face& face = face_of(item->analysis.font, faces);
+  const char* got_family = face.family.c_str();
+  const bool same = g_ascii_strcasecmp(got_family, want_family.c_str()) == 0;
+  for (int g = 0; g < run->glyphs->num_glyphs; ++g)
+    if (run->glyphs->glyphs[g].glyph & PANGO_GLYPH_UNKNOWN_FLAG) {
+      FontIssue m;
+      m.kind = FontIssue::Kind::Missing;
+      m.family = want_family;
+      add_issue(out, m, static_cast<char32_t>(run->glyphs->glyphs[g].glyph & ~PANGO_GLYPH_UNKNOWN_FLAG));
+    }
+  const bool visible = fallback_issues(item, text, want_family, got_family, same, out);
+  if (same && visible) {
+    const bool want_italic = pango_font_description_get_style(want) != PANGO_STYLE_NORMAL;
+    const bool want_bold = pango_font_description_get_weight(want) >= PANGO_WEIGHT_SEMIBOLD;
+    FontIssue n;
+    n.kind = FontIssue::Kind::NoFace;
+    n.family = want_family;
+    n.italic = want_italic && face.style == PANGO_STYLE_NORMAL;
+    n.bold = want_bold && face.weight < PANGO_WEIGHT_SEMIBOLD;
+    if (n.italic || n.bold) add_issue(out, n, 0);
+  }
+  pango_font_description_free(want);
+}
+
+bool Fonts::Impl::fallback_issues(const PangoItem* item, const char* text, const std::string& want_family,
+                                  const char* got_family, bool same, std::vector<FontIssue>& out) const {
+  const Family* wanted = family(want_family.c_str());
+  const Family* drew = family(got_family);
+  bool visible = false;
+  for (const char* p = text + item->offset; p < text + item->offset + item->length; p = g_utf8_next_char(p)) {
+    const gunichar c = g_utf8_get_char(p);
+    if (g_unichar_isspace(c) || pango_is_zero_width(c)) continue;
+    visible = true;
+    if (same || !wanted || covers(*wanted, c) || !covers_any(c)) continue;  // none: Missing
+    const std::string name = script_name(c, item);
+    if (drew && std::find(drew->fallback_for.begin(), drew->fallback_for.end(), name) != drew->fallback_for.end())
+      continue;
+    FontIssue f;
+    f.kind = FontIssue::Kind::Fallback;
+    f.family = want_family;
+    f.used = got_family;
+    f.script = name;
+    add_issue(out, f, c);
+  }
+  return visible;
+}
+
+// Families meant for those characters: declared for their script first, else any that
+// has them all (for symbols no family declares).
+void Fonts::Impl::suggest_families(std::vector<FontIssue>& out) const {
   for (auto& f : out) {
     if (f.kind != FontIssue::Kind::Fallback) continue;
     auto has_all = [&](const Family& fam) {
@@ -312,7 +365,6 @@ std::vector<FontIssue> Fonts::Impl::issues(PangoLayout* layout, const TextStyle&
       for (const auto& fam : families)
         if (has_all(fam)) f.suggest.push_back(fam.name);
   }
-  return out;
 }
 
 namespace {
