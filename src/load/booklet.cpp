@@ -127,6 +127,13 @@ std::string heading_of(const std::string& field) {
   return h;
 }
 
+// A value as a table shows it: its entry in a directive's 'names', if any, escaped for
+// markup.
+std::string shown(const std::map<std::string, std::string>& names, const std::string& v) {
+  auto it = names.find(v);
+  return markup_escape(it == names.end() ? v : it->second);
+}
+
 struct Directive {
   std::string name;
   Mark mark;
@@ -215,7 +222,18 @@ class Parser {
     return inline_text(s);
   }
   std::optional<std::string> count(const Directive& dv);
+  // A directive on a line of its own: appends its block (none if it has errors).
   void block_directive(const Directive& dv, std::vector<Block>* out);
+  // The parts of a block directive's block: false (reported) if it cannot be made.
+  bool figure(const Directive& dv, Block* b);
+  bool figure_labels(const Directive& dv, const Deck& dk, Block* b);
+  bool data_table(const Directive& dv, Block* b);
+  void parts_table(Block* b);
+  bool deck_table(const Directive& dv, Block* b);
+  bool tally_table(const Directive& dv, const Deck& dk, const std::map<std::string, std::string>& names,
+                   Block* b);
+  bool fields_table(const Directive& dv, const Deck& dk, const std::map<std::string, std::string>& names,
+                    Block* b);
   const Deck* deck(const std::string& id, const Mark& m);
   bool has_field(const Deck& dk, const std::string& field, const Mark& m);
   std::map<std::string, std::string> names_arg(const Directive& dv);
@@ -429,113 +447,133 @@ void Parser::block_directive(const Directive& dv, std::vector<Block>* out) {
   Block b;
   b.mark = dv.mark;
   if (const std::string* c = dv.key("caption")) b.caption = inline_markup(*c);
+  bool ok = true;
   if (dv.name == "pagebreak") {
     b.kind = BlockKind::PageBreak;
-    out->push_back(b);
-    return;
-  }
-  if (dv.name == "card") {
+  } else if (dv.name == "card") {
     b.kind = BlockKind::Figure;
-    const Deck* dk = deck(dv.args[0], dv.arg_marks[0]);
-    if (!dk) return;
-    bool ok = true;
-    for (size_t k = 1; k < dv.args.size(); ++k) {
-      auto fc = figure_card(*dk, dv.args[k], dv.arg_marks[k]);
-      if (fc) b.cards.push_back(*fc);
-      else ok = false;
-    }
-    if (const std::string* l = dv.key("labels")) {
-      for (const auto& pair : split_list(*l, ';')) {
-        if (pair.empty()) continue;
-        const size_t eq = pair.find('=');
-        if (eq == std::string::npos) {
-          d_.error(dv.mark, "'labels' entries are FIELD=Label text, separated by ';' (got '" +
-                                pair + "')");
-          ok = false;
-          continue;
-        }
-        FigureLabel lab;
-        lab.field = trim(pair.substr(0, eq));
-        lab.text = inline_markup(trim(pair.substr(eq + 1)));
-        if (!has_field(*dk, lab.field, dv.mark)) {
-          ok = false;
-          continue;
-        }
-        b.labels.push_back(lab);
-      }
-    }
-    if (ok) out->push_back(b);
-    return;
+    ok = figure(dv, &b);
+  } else {
+    b.kind = BlockKind::Table;
+    if (dv.name == "table") ok = data_table(dv, &b);
+    else if (dv.name == "parts") parts_table(&b);
+    else ok = deck_table(dv, &b);
   }
-  b.kind = BlockKind::Table;
-  if (dv.name == "table") {
-    const DataTable* t = g_.find_table(dv.args[0]);
-    if (!t) {
-      std::vector<std::string> names;
-      for (const auto& tb : g_.tables) names.push_back(tb.name);
-      d_.error(dv.arg_marks[0], "unknown table '" + dv.args[0] + "'" + did_you_mean(dv.args[0], names) +
-                                    " (tables are defined under 'tables:' in the game file)");
-      return;
-    }
-    for (const auto& c : t->columns) b.header.push_back(markup_escape(c));
-    for (const auto& r : t->rows) {
-      std::vector<std::string> row;
-      for (const auto& c : r) row.push_back(markup_escape(c));
-      b.rows.push_back(row);
-    }
-    out->push_back(b);
-    return;
-  }
-  if (dv.name == "parts") {
-    b.header = {"Part", "Pieces"};
-    for (const auto& dk : g_.decks)
-      b.rows.push_back({markup_escape(part_name(g_, dk)), std::to_string(dk.total_cards())});
-    out->push_back(b);
-    return;
-  }
+  if (ok) out->push_back(b);
+}
+
+// {{card DECK ID... labels="FIELD=Label; ..."}}: the cards, and labels about the last.
+bool Parser::figure(const Directive& dv, Block* b) {
   const Deck* dk = deck(dv.args[0], dv.arg_marks[0]);
-  if (!dk) return;
-  const auto names = names_arg(dv);
-  auto shown = [&](const std::string& v) {
-    auto it = names.find(v);
-    return markup_escape(it == names.end() ? v : it->second);
-  };
-  if (dv.name == "tally") {
-    const std::string& field = dv.args[1];
-    if (!has_field(*dk, field, dv.arg_marks[1])) return;
-    std::vector<std::pair<std::string, long>> tally;  // first appearance order
-    for (const auto& c : dk->cards) {
-      auto it = c.fields.find(field);
-      if (it == c.fields.end()) continue;
-      auto t = std::find_if(tally.begin(), tally.end(), [&](const auto& p) { return p.first == it->second; });
-      if (t == tally.end()) tally.push_back({it->second, c.count});
-      else t->second += c.count;
-    }
-    std::vector<std::string> header = {heading_of(field), "Pieces"};
-    if (!header_arg(dv, 2, &header)) return;
-    for (auto& h : header) b.header.push_back(markup_escape(h));
-    for (const auto& [v, n] : tally) b.rows.push_back({shown(v), std::to_string(n)});
-    out->push_back(b);
-    return;
+  if (!dk) return false;
+  bool ok = true;
+  for (size_t k = 1; k < dv.args.size(); ++k) {
+    auto fc = figure_card(*dk, dv.args[k], dv.arg_marks[k]);
+    if (fc) b->cards.push_back(*fc);
+    else ok = false;
   }
-  // fields
+  return figure_labels(dv, *dk, b) && ok;
+}
+
+bool Parser::figure_labels(const Directive& dv, const Deck& dk, Block* b) {
+  const std::string* l = dv.key("labels");
+  if (!l) return true;
+  bool ok = true;
+  for (const auto& pair : split_list(*l, ';')) {
+    if (pair.empty()) continue;
+    const size_t eq = pair.find('=');
+    if (eq == std::string::npos) {
+      d_.error(dv.mark, "'labels' entries are FIELD=Label text, separated by ';' (got '" + pair + "')");
+      ok = false;
+      continue;
+    }
+    FigureLabel lab;
+    lab.field = trim(pair.substr(0, eq));
+    lab.text = inline_markup(trim(pair.substr(eq + 1)));
+    if (!has_field(dk, lab.field, dv.mark)) {
+      ok = false;
+      continue;
+    }
+    b->labels.push_back(lab);
+  }
+  return ok;
+}
+
+// {{table NAME}}: a table of the game file's 'tables:'.
+bool Parser::data_table(const Directive& dv, Block* b) {
+  const DataTable* t = g_.find_table(dv.args[0]);
+  if (!t) {
+    std::vector<std::string> names;
+    for (const auto& tb : g_.tables) names.push_back(tb.name);
+    d_.error(dv.arg_marks[0], "unknown table '" + dv.args[0] + "'" + did_you_mean(dv.args[0], names) +
+                                  " (tables are defined under 'tables:' in the game file)");
+    return false;
+  }
+  for (const auto& c : t->columns) b->header.push_back(markup_escape(c));
+  for (const auto& r : t->rows) {
+    std::vector<std::string> row;
+    for (const auto& c : r) row.push_back(markup_escape(c));
+    b->rows.push_back(row);
+  }
+  return true;
+}
+
+// {{parts}}: every deck and its number of pieces.
+void Parser::parts_table(Block* b) {
+  b->header = {"Part", "Pieces"};
+  for (const auto& dk : g_.decks)
+    b->rows.push_back({markup_escape(part_name(g_, dk)), std::to_string(dk.total_cards())});
+}
+
+// {{tally DECK FIELD}} and {{fields DECK FIELD...}}: tables made from a deck's cards,
+// values shown as 'names' says.
+bool Parser::deck_table(const Directive& dv, Block* b) {
+  const Deck* dk = deck(dv.args[0], dv.arg_marks[0]);
+  if (!dk) return false;
+  const auto names = names_arg(dv);
+  return dv.name == "tally" ? tally_table(dv, *dk, names, b) : fields_table(dv, *dk, names, b);
+}
+
+// Each value of the field, in order of first appearance, and how many pieces have it.
+bool Parser::tally_table(const Directive& dv, const Deck& dk, const std::map<std::string, std::string>& names,
+                         Block* b) {
+  const std::string& field = dv.args[1];
+  if (!has_field(dk, field, dv.arg_marks[1])) return false;
+  std::vector<std::pair<std::string, long>> tally;  // first appearance order
+  for (const auto& c : dk.cards) {
+    auto it = c.fields.find(field);
+    if (it == c.fields.end()) continue;
+    auto t = std::find_if(tally.begin(), tally.end(), [&](const auto& p) { return p.first == it->second; });
+    if (t == tally.end()) tally.push_back({it->second, c.count});
+    else t->second += c.count;
+  }
+  std::vector<std::string> header = {heading_of(field), "Pieces"};
+  if (!header_arg(dv, 2, &header)) return false;
+  for (auto& h : header) b->header.push_back(markup_escape(h));
+  for (const auto& [v, n] : tally) b->rows.push_back({shown(names, v), std::to_string(n)});
+  return true;
+}
+
+// A row per card: the fields' values.
+bool Parser::fields_table(const Directive& dv, const Deck& dk, const std::map<std::string, std::string>& names,
+                          Block* b) {
   std::vector<std::string> fields(dv.args.begin() + 1, dv.args.end());
   bool ok = true;
-  for (size_t k = 0; k < fields.size(); ++k) ok = has_field(*dk, fields[k], dv.arg_marks[k + 1]) && ok;
-  if (!ok) return;
+  for (size_t k = 0; k < fields.size(); ++k) ok = has_field(dk, fields[k], dv.arg_marks[k + 1]) && ok;
+  if (!ok) return false;
   std::vector<std::string> header;
   for (const auto& f : fields) header.push_back(heading_of(f));
-  if (!header_arg(dv, fields.size(), &header)) return;
-  for (auto& h : header) b.header.push_back(markup_escape(h));
-  for (const auto& c : dk->cards) {
+  if (!header_arg(dv, fields.size(), &header)) return false;
+  for (auto& h : header) b->header.push_back(markup_escape(h));
+  for (const auto& c : dk.cards) {
     std::vector<std::string> row;
     for (const auto& f : fields) {
       auto it = c.fields.find(f);
-      row.push_back(it == c.fields.end() ? "" : shown(it->second));
+      row.push_back(it == c.fields.end() ? "" : shown(names, it->second));
     }
-    b.rows.push_back(row);
+    b->rows.push_back(row);
   }
-  out->push_back(b);
+  return true;
 }
 
 bool is_numbered(const std::string& s, size_t* text_at) {
