@@ -127,6 +127,13 @@ std::string heading_of(const std::string& field) {
   return h;
 }
 
+// A value as a table shows it: its entry in a directive's 'names', if any, escaped for
+// markup.
+std::string shown(const std::map<std::string, std::string>& names, const std::string& v) {
+  auto it = names.find(v);
+  return markup_escape(it == names.end() ? v : it->second);
+}
+
 struct Directive {
   std::string name;
   Mark mark;
@@ -203,6 +210,20 @@ class Parser {
 
  private:
   Mark at(int line, size_t col) const { return {file_, line, static_cast<int>(col) + 1}; }
+  static int line_no(size_t i) { return static_cast<int>(i) + 1; }
+
+  // The block readers: each reads the block that starts at line i of lines_ into `out`
+  // (nothing if it has errors) and returns the index of the line after it.
+  size_t next_block(size_t i, std::vector<Block>* out);  // whichever block line i starts
+  size_t comment(size_t i);
+  size_t heading(size_t i, std::vector<Block>* out);
+  size_t directive_line(size_t i, std::vector<Block>* out);
+  size_t callout(size_t i, std::vector<Block>* out);
+  size_t table(size_t i, std::vector<Block>* out);
+  size_t list_item(size_t i, bool bullet, size_t num_at, std::vector<Block>* out);
+  size_t paragraph(size_t i, std::vector<Block>* out);
+  bool blank(size_t i) const;
+  bool starts_block(size_t i) const;
 
   // Splits "{{name a b k=v k="v w"}}" (inner text starting at column `col0`).
   bool tokenize(const std::string& inner, int line, size_t col0, Directive* out);
@@ -215,7 +236,18 @@ class Parser {
     return inline_text(s);
   }
   std::optional<std::string> count(const Directive& dv);
+  // A directive on a line of its own: appends its block (none if it has errors).
   void block_directive(const Directive& dv, std::vector<Block>* out);
+  // The parts of a block directive's block: false (reported) if it cannot be made.
+  bool figure(const Directive& dv, Block* b);
+  bool figure_labels(const Directive& dv, const Deck& dk, Block* b);
+  bool data_table(const Directive& dv, Block* b);
+  void parts_table(Block* b);
+  bool deck_table(const Directive& dv, Block* b);
+  bool tally_table(const Directive& dv, const Deck& dk, const std::map<std::string, std::string>& names,
+                   Block* b);
+  bool fields_table(const Directive& dv, const Deck& dk, const std::map<std::string, std::string>& names,
+                    Block* b);
   const Deck* deck(const std::string& id, const Mark& m);
   bool has_field(const Deck& dk, const std::string& field, const Mark& m);
   std::map<std::string, std::string> names_arg(const Directive& dv);
@@ -225,6 +257,7 @@ class Parser {
   std::string file_;
   const Game& g_;
   Diagnostics& d_;
+  std::vector<std::string> lines_;  // the text run() parses
 };
 
 bool Parser::tokenize(const std::string& inner, int line, size_t col0, Directive* out) {
@@ -429,113 +462,133 @@ void Parser::block_directive(const Directive& dv, std::vector<Block>* out) {
   Block b;
   b.mark = dv.mark;
   if (const std::string* c = dv.key("caption")) b.caption = inline_markup(*c);
+  bool ok = true;
   if (dv.name == "pagebreak") {
     b.kind = BlockKind::PageBreak;
-    out->push_back(b);
-    return;
-  }
-  if (dv.name == "card") {
+  } else if (dv.name == "card") {
     b.kind = BlockKind::Figure;
-    const Deck* dk = deck(dv.args[0], dv.arg_marks[0]);
-    if (!dk) return;
-    bool ok = true;
-    for (size_t k = 1; k < dv.args.size(); ++k) {
-      auto fc = figure_card(*dk, dv.args[k], dv.arg_marks[k]);
-      if (fc) b.cards.push_back(*fc);
-      else ok = false;
-    }
-    if (const std::string* l = dv.key("labels")) {
-      for (const auto& pair : split_list(*l, ';')) {
-        if (pair.empty()) continue;
-        const size_t eq = pair.find('=');
-        if (eq == std::string::npos) {
-          d_.error(dv.mark, "'labels' entries are FIELD=Label text, separated by ';' (got '" +
-                                pair + "')");
-          ok = false;
-          continue;
-        }
-        FigureLabel lab;
-        lab.field = trim(pair.substr(0, eq));
-        lab.text = inline_markup(trim(pair.substr(eq + 1)));
-        if (!has_field(*dk, lab.field, dv.mark)) {
-          ok = false;
-          continue;
-        }
-        b.labels.push_back(lab);
-      }
-    }
-    if (ok) out->push_back(b);
-    return;
+    ok = figure(dv, &b);
+  } else {
+    b.kind = BlockKind::Table;
+    if (dv.name == "table") ok = data_table(dv, &b);
+    else if (dv.name == "parts") parts_table(&b);
+    else ok = deck_table(dv, &b);
   }
-  b.kind = BlockKind::Table;
-  if (dv.name == "table") {
-    const DataTable* t = g_.find_table(dv.args[0]);
-    if (!t) {
-      std::vector<std::string> names;
-      for (const auto& tb : g_.tables) names.push_back(tb.name);
-      d_.error(dv.arg_marks[0], "unknown table '" + dv.args[0] + "'" + did_you_mean(dv.args[0], names) +
-                                    " (tables are defined under 'tables:' in the game file)");
-      return;
-    }
-    for (const auto& c : t->columns) b.header.push_back(markup_escape(c));
-    for (const auto& r : t->rows) {
-      std::vector<std::string> row;
-      for (const auto& c : r) row.push_back(markup_escape(c));
-      b.rows.push_back(row);
-    }
-    out->push_back(b);
-    return;
-  }
-  if (dv.name == "parts") {
-    b.header = {"Part", "Pieces"};
-    for (const auto& dk : g_.decks)
-      b.rows.push_back({markup_escape(part_name(g_, dk)), std::to_string(dk.total_cards())});
-    out->push_back(b);
-    return;
-  }
+  if (ok) out->push_back(b);
+}
+
+// {{card DECK ID... labels="FIELD=Label; ..."}}: the cards, and labels about the last.
+bool Parser::figure(const Directive& dv, Block* b) {
   const Deck* dk = deck(dv.args[0], dv.arg_marks[0]);
-  if (!dk) return;
-  const auto names = names_arg(dv);
-  auto shown = [&](const std::string& v) {
-    auto it = names.find(v);
-    return markup_escape(it == names.end() ? v : it->second);
-  };
-  if (dv.name == "tally") {
-    const std::string& field = dv.args[1];
-    if (!has_field(*dk, field, dv.arg_marks[1])) return;
-    std::vector<std::pair<std::string, long>> tally;  // first appearance order
-    for (const auto& c : dk->cards) {
-      auto it = c.fields.find(field);
-      if (it == c.fields.end()) continue;
-      auto t = std::find_if(tally.begin(), tally.end(), [&](const auto& p) { return p.first == it->second; });
-      if (t == tally.end()) tally.push_back({it->second, c.count});
-      else t->second += c.count;
-    }
-    std::vector<std::string> header = {heading_of(field), "Pieces"};
-    if (!header_arg(dv, 2, &header)) return;
-    for (auto& h : header) b.header.push_back(markup_escape(h));
-    for (const auto& [v, n] : tally) b.rows.push_back({shown(v), std::to_string(n)});
-    out->push_back(b);
-    return;
+  if (!dk) return false;
+  bool ok = true;
+  for (size_t k = 1; k < dv.args.size(); ++k) {
+    auto fc = figure_card(*dk, dv.args[k], dv.arg_marks[k]);
+    if (fc) b->cards.push_back(*fc);
+    else ok = false;
   }
-  // fields
+  return figure_labels(dv, *dk, b) && ok;
+}
+
+bool Parser::figure_labels(const Directive& dv, const Deck& dk, Block* b) {
+  const std::string* l = dv.key("labels");
+  if (!l) return true;
+  bool ok = true;
+  for (const auto& pair : split_list(*l, ';')) {
+    if (pair.empty()) continue;
+    const size_t eq = pair.find('=');
+    if (eq == std::string::npos) {
+      d_.error(dv.mark, "'labels' entries are FIELD=Label text, separated by ';' (got '" + pair + "')");
+      ok = false;
+      continue;
+    }
+    FigureLabel lab;
+    lab.field = trim(pair.substr(0, eq));
+    lab.text = inline_markup(trim(pair.substr(eq + 1)));
+    if (!has_field(dk, lab.field, dv.mark)) {
+      ok = false;
+      continue;
+    }
+    b->labels.push_back(lab);
+  }
+  return ok;
+}
+
+// {{table NAME}}: a table of the game file's 'tables:'.
+bool Parser::data_table(const Directive& dv, Block* b) {
+  const DataTable* t = g_.find_table(dv.args[0]);
+  if (!t) {
+    std::vector<std::string> names;
+    for (const auto& tb : g_.tables) names.push_back(tb.name);
+    d_.error(dv.arg_marks[0], "unknown table '" + dv.args[0] + "'" + did_you_mean(dv.args[0], names) +
+                                  " (tables are defined under 'tables:' in the game file)");
+    return false;
+  }
+  for (const auto& c : t->columns) b->header.push_back(markup_escape(c));
+  for (const auto& r : t->rows) {
+    std::vector<std::string> row;
+    for (const auto& c : r) row.push_back(markup_escape(c));
+    b->rows.push_back(row);
+  }
+  return true;
+}
+
+// {{parts}}: every deck and its number of pieces.
+void Parser::parts_table(Block* b) {
+  b->header = {"Part", "Pieces"};
+  for (const auto& dk : g_.decks)
+    b->rows.push_back({markup_escape(part_name(g_, dk)), std::to_string(dk.total_cards())});
+}
+
+// {{tally DECK FIELD}} and {{fields DECK FIELD...}}: tables made from a deck's cards,
+// values shown as 'names' says.
+bool Parser::deck_table(const Directive& dv, Block* b) {
+  const Deck* dk = deck(dv.args[0], dv.arg_marks[0]);
+  if (!dk) return false;
+  const auto names = names_arg(dv);
+  return dv.name == "tally" ? tally_table(dv, *dk, names, b) : fields_table(dv, *dk, names, b);
+}
+
+// Each value of the field, in order of first appearance, and how many pieces have it.
+bool Parser::tally_table(const Directive& dv, const Deck& dk, const std::map<std::string, std::string>& names,
+                         Block* b) {
+  const std::string& field = dv.args[1];
+  if (!has_field(dk, field, dv.arg_marks[1])) return false;
+  std::vector<std::pair<std::string, long>> tally;  // first appearance order
+  for (const auto& c : dk.cards) {
+    auto it = c.fields.find(field);
+    if (it == c.fields.end()) continue;
+    auto t = std::find_if(tally.begin(), tally.end(), [&](const auto& p) { return p.first == it->second; });
+    if (t == tally.end()) tally.push_back({it->second, c.count});
+    else t->second += c.count;
+  }
+  std::vector<std::string> header = {heading_of(field), "Pieces"};
+  if (!header_arg(dv, 2, &header)) return false;
+  for (auto& h : header) b->header.push_back(markup_escape(h));
+  for (const auto& [v, n] : tally) b->rows.push_back({shown(names, v), std::to_string(n)});
+  return true;
+}
+
+// A row per card: the fields' values.
+bool Parser::fields_table(const Directive& dv, const Deck& dk, const std::map<std::string, std::string>& names,
+                          Block* b) {
   std::vector<std::string> fields(dv.args.begin() + 1, dv.args.end());
   bool ok = true;
-  for (size_t k = 0; k < fields.size(); ++k) ok = has_field(*dk, fields[k], dv.arg_marks[k + 1]) && ok;
-  if (!ok) return;
+  for (size_t k = 0; k < fields.size(); ++k) ok = has_field(dk, fields[k], dv.arg_marks[k + 1]) && ok;
+  if (!ok) return false;
   std::vector<std::string> header;
   for (const auto& f : fields) header.push_back(heading_of(f));
-  if (!header_arg(dv, fields.size(), &header)) return;
-  for (auto& h : header) b.header.push_back(markup_escape(h));
-  for (const auto& c : dk->cards) {
+  if (!header_arg(dv, fields.size(), &header)) return false;
+  for (auto& h : header) b->header.push_back(markup_escape(h));
+  for (const auto& c : dk.cards) {
     std::vector<std::string> row;
     for (const auto& f : fields) {
       auto it = c.fields.find(f);
-      row.push_back(it == c.fields.end() ? "" : shown(it->second));
+      row.push_back(it == c.fields.end() ? "" : shown(names, it->second));
     }
-    b.rows.push_back(row);
+    b->rows.push_back(row);
   }
-  out->push_back(b);
+  return true;
 }
 
 bool is_numbered(const std::string& s, size_t* text_at) {
@@ -592,169 +645,196 @@ bool is_separator_row(const std::vector<std::string>& cells) {
   return !cells.empty();
 }
 
-std::vector<Block> Parser::run(const std::string& text) {
+// The text's lines, without their '\n' or "\r\n"; a text ending in '\n' ends with an
+// empty line.
+std::vector<std::string> split_lines(const std::string& text) {
   std::vector<std::string> lines;
-  {
-    size_t i = 0;
-    while (i <= text.size()) {
-      size_t j = text.find('\n', i);
-      if (j == std::string::npos) j = text.size();
-      std::string l = text.substr(i, j - i);
-      if (!l.empty() && l.back() == '\r') l.pop_back();
-      lines.push_back(l);
-      i = j + 1;
-    }
-  }
-  std::vector<Block> out;
-  const size_t n = lines.size();
-  auto line_no = [](size_t i) { return static_cast<int>(i) + 1; };
-  auto blank = [&](size_t i) { return trim(lines[i]).empty(); };
-  auto starts_block = [&](size_t i) {
-    const std::string t = lines[i];
-    size_t dummy;
-    return starts_with(t, "#") || starts_with(t, ">") || starts_with(t, "|") || is_bullet(t) ||
-           is_numbered(t, &dummy) || is_block_directive(trim(t)) || starts_with(trim(t), "<!--");
-  };
   size_t i = 0;
-  while (i < n) {
-    const std::string& l = lines[i];
-    const std::string t = trim(l);
-    if (t.empty()) {
-      ++i;
-      continue;
-    }
-    if (starts_with(t, "<!--")) {
-      while (i < n && lines[i].find("-->") == std::string::npos) ++i;
-      if (i == n) d_.error(at(line_no(n - 1), 0), "comment '<!--' is never closed with '-->'");
-      ++i;
-      continue;
-    }
-    if (starts_with(l, "#")) {
-      size_t hashes = 0;
-      while (hashes < l.size() && l[hashes] == '#') ++hashes;
-      if (hashes > 2 || hashes >= l.size() || l[hashes] != ' ') {
-        d_.error(at(line_no(i), 0), "headings are '# Title' or '## Title' (a space after the #)");
-        ++i;
-        continue;
-      }
-      Block b;
-      b.kind = BlockKind::Heading;
-      b.level = static_cast<int>(hashes);
-      b.mark = at(line_no(i), 0);
-      const std::string raw = trim(l.substr(hashes + 1));
-      b.text = inline_text(raw, line_no(i), hashes + 1);
-      // The plain title feeds the contents and the running head.
-      std::string plain;
-      bool tag = false;
-      for (char c : b.text) {
-        if (c == '<') tag = true;
-        else if (c == '>') tag = false;
-        else if (!tag) plain += c;
-      }
-      b.plain = plain;
-      out.push_back(b);
-      ++i;
-      continue;
-    }
-    if (is_block_directive(t)) {
-      const size_t col = l.find("{{");
-      if (auto dv = directive(t.substr(2, t.size() - 4), line_no(i), col + 2)) block_directive(*dv, &out);
-      ++i;
-      continue;
-    }
-    if (starts_with(l, ">")) {
-      Block b;
-      b.kind = BlockKind::Callout;
-      b.mark = at(line_no(i), 0);
-      Src para;
-      auto flush = [&] {
-        if (!para.text.empty()) b.paragraphs.push_back(inline_text(para));
-        para = Src{};
-      };
-      while (i < n && starts_with(lines[i], ">")) {
-        std::string body = lines[i].substr(1);
-        size_t col = 1;
-        if (!body.empty() && body[0] == ' ') {
-          body = body.substr(1);
-          col = 2;
-        }
-        if (trim(body).empty()) {
-          flush();
-        } else {
-          const size_t lead = body.find_first_not_of(" \t");
-          para.add(trim(body), line_no(i), col + lead);
-        }
-        ++i;
-      }
-      flush();
-      out.push_back(b);
-      continue;
-    }
-    if (starts_with(l, "|")) {
-      Block b;
-      b.kind = BlockKind::Table;
-      b.mark = at(line_no(i), 0);
-      std::vector<std::vector<std::string>> rows;
-      std::vector<int> row_lines;
-      while (i < n && starts_with(lines[i], "|")) {
-        rows.push_back(table_cells(lines[i]));
-        row_lines.push_back(line_no(i));
-        ++i;
-      }
-      if (rows.size() < 2 || !is_separator_row(rows[1])) {
-        d_.error(b.mark, "a table needs a header row and then a separator row like |---|---|");
-        continue;
-      }
-      bool ok = true;
-      for (size_t r = 0; r < rows.size(); ++r) {
-        if (r == 1) continue;
-        if (rows[r].size() != rows[0].size()) {
-          d_.error(at(row_lines[r], 0), "this table row has " + std::to_string(rows[r].size()) +
-                                            " cells but the header has " + std::to_string(rows[0].size()));
-          ok = false;
-          continue;
-        }
-        std::vector<std::string> cells;
-        for (const auto& c : rows[r]) cells.push_back(inline_text(c, row_lines[r], 0));
-        if (r == 0) b.header = cells;
-        else b.rows.push_back(cells);
-      }
-      if (ok) out.push_back(b);
-      continue;
-    }
-    size_t num_at = 0;
-    const bool bullet = is_bullet(l);
-    if (bullet || is_numbered(l, &num_at)) {
-      Block b;
-      b.kind = bullet ? BlockKind::Bullet : BlockKind::Numbered;
-      b.mark = at(line_no(i), 0);
-      const size_t text_at = bullet ? 2 : num_at;
-      if (!bullet) b.number = l.substr(0, num_at - 2) + ".";
-      Src raw;
-      raw.add(trim(l.substr(text_at)), line_no(i), text_at);
-      ++i;
-      while (i < n && !blank(i) && starts_with(lines[i], "  ")) {
-        raw.add(trim(lines[i]), line_no(i), lines[i].find_first_not_of(" \t"));
-        ++i;
-      }
-      b.text = inline_text(raw);
-      out.push_back(b);
-      continue;
-    }
-    Block b;
-    b.kind = BlockKind::Paragraph;
-    b.mark = at(line_no(i), 0);
-    Src raw;
-    raw.add(t, line_no(i), l.find_first_not_of(" \t"));
-    ++i;
-    while (i < n && !blank(i) && !starts_block(i)) {
-      raw.add(trim(lines[i]), line_no(i), lines[i].find_first_not_of(" \t"));
-      ++i;
-    }
-    b.text = inline_text(raw);
-    out.push_back(b);
+  while (i <= text.size()) {
+    size_t j = text.find('\n', i);
+    if (j == std::string::npos) j = text.size();
+    std::string l = text.substr(i, j - i);
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    lines.push_back(l);
+    i = j + 1;
   }
+  return lines;
+}
+
+// Pango markup without its tags (entities stay escaped).
+std::string plain_text(const std::string& markup) {
+  std::string plain;
+  bool tag = false;
+  for (char c : markup) {
+    if (c == '<') tag = true;
+    else if (c == '>') tag = false;
+    else if (!tag) plain += c;
+  }
+  return plain;
+}
+
+std::vector<Block> Parser::run(const std::string& text) {
+  lines_ = split_lines(text);
+  std::vector<Block> out;
+  size_t i = 0;
+  while (i < lines_.size()) i = next_block(i, &out);
   return out;
+}
+
+size_t Parser::next_block(size_t i, std::vector<Block>* out) {
+  const std::string& l = lines_[i];
+  const std::string t = trim(l);
+  if (t.empty()) return i + 1;
+  if (starts_with(t, "<!--")) return comment(i);
+  if (starts_with(l, "#")) return heading(i, out);
+  if (is_block_directive(t)) return directive_line(i, out);
+  if (starts_with(l, ">")) return callout(i, out);
+  if (starts_with(l, "|")) return table(i, out);
+  size_t num_at = 0;
+  const bool bullet = is_bullet(l);
+  if (bullet || is_numbered(l, &num_at)) return list_item(i, bullet, num_at, out);
+  return paragraph(i, out);
+}
+
+bool Parser::blank(size_t i) const { return trim(lines_[i]).empty(); }
+
+// Whether line i begins a block of its own, and so ends a paragraph.
+bool Parser::starts_block(size_t i) const {
+  const std::string& t = lines_[i];
+  size_t dummy;
+  return starts_with(t, "#") || starts_with(t, ">") || starts_with(t, "|") || is_bullet(t) ||
+         is_numbered(t, &dummy) || is_block_directive(trim(t)) || starts_with(trim(t), "<!--");
+}
+
+// <!-- ... -->, over any number of lines.
+size_t Parser::comment(size_t i) {
+  const size_t n = lines_.size();
+  while (i < n && lines_[i].find("-->") == std::string::npos) ++i;
+  if (i == n) d_.error(at(line_no(n - 1), 0), "comment '<!--' is never closed with '-->'");
+  return i + 1;
+}
+
+// "# Title" or "## Title".
+size_t Parser::heading(size_t i, std::vector<Block>* out) {
+  const std::string& l = lines_[i];
+  size_t hashes = 0;
+  while (hashes < l.size() && l[hashes] == '#') ++hashes;
+  if (hashes > 2 || hashes >= l.size() || l[hashes] != ' ') {
+    d_.error(at(line_no(i), 0), "headings are '# Title' or '## Title' (a space after the #)");
+    return i + 1;
+  }
+  Block b;
+  b.kind = BlockKind::Heading;
+  b.level = static_cast<int>(hashes);
+  b.mark = at(line_no(i), 0);
+  b.text = inline_text(trim(l.substr(hashes + 1)), line_no(i), hashes + 1);
+  b.plain = plain_text(b.text);  // the plain title feeds the contents and the running head
+  out->push_back(b);
+  return i + 1;
+}
+
+// {{name ...}} alone on its line.
+size_t Parser::directive_line(size_t i, std::vector<Block>* out) {
+  const std::string& l = lines_[i];
+  const std::string t = trim(l);
+  const size_t col = l.find("{{");
+  if (auto dv = directive(t.substr(2, t.size() - 4), line_no(i), col + 2)) block_directive(*dv, out);
+  return i + 1;
+}
+
+// Lines starting with '>': a callout, its paragraphs parted by lines holding only '>'.
+size_t Parser::callout(size_t i, std::vector<Block>* out) {
+  Block b;
+  b.kind = BlockKind::Callout;
+  b.mark = at(line_no(i), 0);
+  Src para;
+  auto flush = [&] {
+    if (!para.text.empty()) b.paragraphs.push_back(inline_text(para));
+    para = Src{};
+  };
+  for (; i < lines_.size() && starts_with(lines_[i], ">"); ++i) {
+    std::string body = lines_[i].substr(1);
+    size_t col = 1;
+    if (!body.empty() && body[0] == ' ') {
+      body = body.substr(1);
+      col = 2;
+    }
+    if (trim(body).empty()) {
+      flush();
+    } else {
+      const size_t lead = body.find_first_not_of(" \t");
+      para.add(trim(body), line_no(i), col + lead);
+    }
+  }
+  flush();
+  out->push_back(b);
+  return i;
+}
+
+// Lines starting with '|': a header row, a separator row (|---|), then the body rows.
+size_t Parser::table(size_t i, std::vector<Block>* out) {
+  Block b;
+  b.kind = BlockKind::Table;
+  b.mark = at(line_no(i), 0);
+  std::vector<std::vector<std::string>> rows;
+  std::vector<int> row_lines;
+  for (; i < lines_.size() && starts_with(lines_[i], "|"); ++i) {
+    rows.push_back(table_cells(lines_[i]));
+    row_lines.push_back(line_no(i));
+  }
+  if (rows.size() < 2 || !is_separator_row(rows[1])) {
+    d_.error(b.mark, "a table needs a header row and then a separator row like |---|---|");
+    return i;
+  }
+  bool ok = true;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    if (r == 1) continue;
+    if (rows[r].size() != rows[0].size()) {
+      d_.error(at(row_lines[r], 0), "this table row has " + std::to_string(rows[r].size()) +
+                                        " cells but the header has " + std::to_string(rows[0].size()));
+      ok = false;
+      continue;
+    }
+    std::vector<std::string> cells;
+    for (const auto& c : rows[r]) cells.push_back(inline_text(c, row_lines[r], 0));
+    if (r == 0) b.header = cells;
+    else b.rows.push_back(cells);
+  }
+  if (ok) out->push_back(b);
+  return i;
+}
+
+// "- item", "* item" or "1. item" / "1) item", continued by the lines indented two
+// spaces that follow it. `num_at` is where a numbered item's text starts.
+size_t Parser::list_item(size_t i, bool bullet, size_t num_at, std::vector<Block>* out) {
+  const std::string& l = lines_[i];
+  Block b;
+  b.kind = bullet ? BlockKind::Bullet : BlockKind::Numbered;
+  b.mark = at(line_no(i), 0);
+  const size_t text_at = bullet ? 2 : num_at;
+  if (!bullet) b.number = l.substr(0, num_at - 2) + ".";
+  Src raw;
+  raw.add(trim(l.substr(text_at)), line_no(i), text_at);
+  for (++i; i < lines_.size() && !blank(i) && starts_with(lines_[i], "  "); ++i)
+    raw.add(trim(lines_[i]), line_no(i), lines_[i].find_first_not_of(" \t"));
+  b.text = inline_text(raw);
+  out->push_back(b);
+  return i;
+}
+
+// Lines up to a blank line or the start of another block.
+size_t Parser::paragraph(size_t i, std::vector<Block>* out) {
+  const std::string& l = lines_[i];
+  Block b;
+  b.kind = BlockKind::Paragraph;
+  b.mark = at(line_no(i), 0);
+  Src raw;
+  raw.add(trim(l), line_no(i), l.find_first_not_of(" \t"));
+  for (++i; i < lines_.size() && !blank(i) && !starts_block(i); ++i)
+    raw.add(trim(lines_[i]), line_no(i), lines_[i].find_first_not_of(" \t"));
+  b.text = inline_text(raw);
+  out->push_back(b);
+  return i;
 }
 
 }  // namespace

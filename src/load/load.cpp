@@ -316,95 +316,88 @@ void check_positive_size(const T& x, const std::string& what, Diagnostics& d) {
     d.error(x.mark, what + " '" + x.id + "' must have a width and height above zero");
 }
 
-Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fonts,
-                 Diagnostics& d) {
+// A layer whose type is missing or unknown: reported, and read as an empty rectangle
+// (no size) so the design still loads and every other problem in it is reported too.
+Layer untyped_layer(const YAML::Node& n, const std::string& type, const std::vector<std::string>& types,
+                    const std::string& file, Diagnostics& d) {
+  if (!n.IsMap()) {
+    d.error(mark_of(n, file), "a layer must be a map with a 'type' key");
+  } else if (!n["type"]) {
+    d.error(mark_of(n, file), "missing required key 'type' in layer (one of rect, ellipse, "
+                              "line, text, image)");
+  } else {
+    const std::string hint = did_you_mean(type, types);
+    d.error(mark_of(n["type"], file),
+            "unknown layer type '" + type + "'" +
+                (hint.empty() ? " (use rect, ellipse, line, text or image)" : hint));
+  }
   Layer l;
-  const std::string type = n.IsMap() && n["type"] ? n["type"].as<std::string>("") : "";
-  const auto types = Schemas::layer_types();
-  if (std::find(types.begin(), types.end(), type) == types.end()) {
-    if (!n.IsMap()) {
-      d.error(mark_of(n, file), "a layer must be a map with a 'type' key");
-    } else if (!n["type"]) {
-      d.error(mark_of(n, file), "missing required key 'type' in layer (one of rect, ellipse, "
-                                "line, text, image)");
-    } else {
-      const std::string hint = did_you_mean(type, types);
-      d.error(mark_of(n["type"], file),
-              "unknown layer type '" + type + "'" +
-                  (hint.empty() ? " (use rect, ellipse, line, text or image)" : hint));
-    }
-    l.type = LayerType::Rect;
-    l.mark = mark_of(n, file);
-    l.w = l.h = {0, false};
-    return l;
-  }
-  const Schema& s = Schemas::layer(type);
-  validate(n, s, file, d);
-  Reader r(n, s, file);
-  static const std::map<std::string, LayerType> kinds = {{"rect", LayerType::Rect},
-                                                         {"ellipse", LayerType::Ellipse},
-                                                         {"line", LayerType::Line},
-                                                         {"text", LayerType::Text},
-                                                         {"image", LayerType::Image}};
-  l.type = kinds.at(type);
-  l.mark = r.mark();
-  l.x = r.rel_length("x");
-  l.y = r.rel_length("y");
-  l.w = r.rel_length("w");
-  l.h = r.rel_length("h");
-  l.when = r.str("when");
-  l.rotate = static_cast<int>(r.integer("rotate"));
-  auto opt = [&](const char* key) { return s.find(key) ? r.str(key) : std::string(); };
-  l.fill = opt("fill");
-  l.stroke = opt("stroke");
-  if (s.find("stroke_width")) l.stroke_width = r.length("stroke_width");
-  if (s.find("radius")) l.radius = r.length("radius");
-  if (s.find("bleed")) l.bleed = r.boolean("bleed");
-  if (l.type == LayerType::Text) {
-    l.text = r.str("text");
-    l.text_mark = r.mark("text");
-    l.style_mark = r.mark("style");
-    l.weight_mark = r.mark("weight");
-    l.font = r.str("font");
-    if (!fonts.has(l.font)) {
-      std::vector<std::string> names;
-      for (const auto& f : fonts.families) names.push_back(f.family);
-      d.warning(r.mark("font"), "unknown font '" + l.font + "'" + did_you_mean(l.font, names) +
-                                    "; using '" + fonts.default_family + "'");
-      l.font = fonts.default_family;
-    }
-    l.bold = r.str("weight") == "bold";
-    l.italic = r.str("style") == "italic";
-    l.size = r.length("size");
-    l.min_size = r.length("min_size");
-    if (l.size.pt == 0) d.error(r.mark("size"), "'size' must be above zero");  // negatives: validate
-    if (l.min_size.pt == 0) d.error(r.mark("min_size"), "'min_size' must be above zero");
-    for (const char* key : {"size", "min_size"})
-      if (r.length(key).pt > kMaxFontSizePt)
-        d.error(r.mark(key), std::string("'") + key + "' is " + format_number(r.length(key).pt) +
-                                 "pt; a font size may be at most " + format_number(kMaxFontSizePt) + "pt");
-    if (l.min_size.pt > l.size.pt) l.min_size = l.size;
-    l.shrink = r.boolean("shrink");
-    l.color = r.str("color");
-    static const std::map<std::string, Align> aligns = {{"left", Align::Left},
-                                                        {"center", Align::Center},
-                                                        {"right", Align::Right},
-                                                        {"justify", Align::Justify}};
-    l.align = aligns.count(r.str("align")) ? aligns.at(r.str("align")) : Align::Left;
-    const std::string va = r.str("valign");
-    l.valign = va == "middle" ? VAlign::Middle : va == "bottom" ? VAlign::Bottom : VAlign::Top;
-    l.markup = r.boolean("markup");
-    l.rtl = r.str("dir") == "rtl";
-    l.line_spacing = r.number("line_spacing");
-    if (l.line_spacing <= 0 || l.line_spacing > 10)
-      d.error(r.mark("line_spacing"), "'line_spacing' must be above 0 and at most 10");
-  }
-  if (l.type == LayerType::Image) {
-    l.src = r.str("src");
-    l.src_mark = r.mark("src");
-    const std::string fit = r.str("fit");
-    l.fit = fit == "cover" ? Fit::Cover : fit == "stretch" ? Fit::Stretch : Fit::Contain;
-  }
+  l.type = LayerType::Rect;
+  l.mark = mark_of(n, file);
+  l.w = l.h = {0, false};
+  return l;
+}
+
+// A text layer's font: a family of the font set, else a warning and the default family.
+std::string text_font(const Reader& r, const FontSet& fonts, Diagnostics& d) {
+  const std::string font = r.str("font");
+  if (fonts.has(font)) return font;
+  std::vector<std::string> names;
+  for (const auto& f : fonts.families) names.push_back(f.family);
+  d.warning(r.mark("font"), "unknown font '" + font + "'" + did_you_mean(font, names) + "; using '" +
+                                fonts.default_family + "'");
+  return fonts.default_family;
+}
+
+// size and min_size: above zero (validate() refused negatives), at most kMaxFontSizePt,
+// and min_size no larger than size.
+void text_sizes(const Reader& r, Layer* l, Diagnostics& d) {
+  l->size = r.length("size");
+  l->min_size = r.length("min_size");
+  if (l->size.pt == 0) d.error(r.mark("size"), "'size' must be above zero");
+  if (l->min_size.pt == 0) d.error(r.mark("min_size"), "'min_size' must be above zero");
+  for (const char* key : {"size", "min_size"})
+    if (r.length(key).pt > kMaxFontSizePt)
+      d.error(r.mark(key), std::string("'") + key + "' is " + format_number(r.length(key).pt) +
+                               "pt; a font size may be at most " + format_number(kMaxFontSizePt) + "pt");
+  if (l->min_size.pt > l->size.pt) l->min_size = l->size;
+}
+
+void read_text_layer(const Reader& r, const FontSet& fonts, Layer* l, Diagnostics& d) {
+  l->text = r.str("text");
+  l->text_mark = r.mark("text");
+  l->style_mark = r.mark("style");
+  l->weight_mark = r.mark("weight");
+  l->font = text_font(r, fonts, d);
+  l->bold = r.str("weight") == "bold";
+  l->italic = r.str("style") == "italic";
+  text_sizes(r, l, d);
+  l->shrink = r.boolean("shrink");
+  l->color = r.str("color");
+  static const std::map<std::string, Align> aligns = {{"left", Align::Left},
+                                                      {"center", Align::Center},
+                                                      {"right", Align::Right},
+                                                      {"justify", Align::Justify}};
+  l->align = aligns.count(r.str("align")) ? aligns.at(r.str("align")) : Align::Left;
+  const std::string va = r.str("valign");
+  l->valign = va == "middle" ? VAlign::Middle : va == "bottom" ? VAlign::Bottom : VAlign::Top;
+  l->markup = r.boolean("markup");
+  l->rtl = r.str("dir") == "rtl";
+  l->line_spacing = r.number("line_spacing");
+  if (l->line_spacing <= 0 || l->line_spacing > 10)
+    d.error(r.mark("line_spacing"), "'line_spacing' must be above 0 and at most 10");
+}
+
+void read_image_layer(const Reader& r, Layer* l) {
+  l->src = r.str("src");
+  l->src_mark = r.mark("src");
+  const std::string fit = r.str("fit");
+  l->fit = fit == "cover" ? Fit::Cover : fit == "stretch" ? Fit::Stretch : Fit::Contain;
+}
+
+// Checks shared by every layer type: a box above zero (a line's w and h are a vector and
+// may be anything), and texts within kMaxTextBytes whose {field} references parse.
+void check_layer(const Reader& r, const Schema& s, const Layer& l, Diagnostics& d) {
   for (const char* key : {"w", "h"})
     if (l.type != LayerType::Line && r.has(key) && r.rel_length(key).value <= 0)
       d.error(r.mark(key), std::string("'") + key + "' must be above zero");
@@ -419,6 +412,40 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
     template_fields(r.str(key), &err);
     if (!err.empty()) d.error(r.mark(key), "'" + std::string(key) + "': " + err);
   }
+}
+
+Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fonts,
+                 Diagnostics& d) {
+  const std::string type = n.IsMap() && n["type"] ? n["type"].as<std::string>("") : "";
+  const auto types = Schemas::layer_types();
+  if (std::find(types.begin(), types.end(), type) == types.end())
+    return untyped_layer(n, type, types, file, d);
+  const Schema& s = Schemas::layer(type);
+  validate(n, s, file, d);
+  Reader r(n, s, file);
+  static const std::map<std::string, LayerType> kinds = {{"rect", LayerType::Rect},
+                                                         {"ellipse", LayerType::Ellipse},
+                                                         {"line", LayerType::Line},
+                                                         {"text", LayerType::Text},
+                                                         {"image", LayerType::Image}};
+  Layer l;
+  l.type = kinds.at(type);
+  l.mark = r.mark();
+  l.x = r.rel_length("x");
+  l.y = r.rel_length("y");
+  l.w = r.rel_length("w");
+  l.h = r.rel_length("h");
+  l.when = r.str("when");
+  l.rotate = static_cast<int>(r.integer("rotate"));
+  auto opt = [&](const char* key) { return s.find(key) ? r.str(key) : std::string(); };
+  l.fill = opt("fill");
+  l.stroke = opt("stroke");
+  if (s.find("stroke_width")) l.stroke_width = r.length("stroke_width");
+  if (s.find("radius")) l.radius = r.length("radius");
+  if (s.find("bleed")) l.bleed = r.boolean("bleed");
+  if (l.type == LayerType::Text) read_text_layer(r, fonts, &l, d);
+  if (l.type == LayerType::Image) read_image_layer(r, &l);
+  check_layer(r, s, l, d);
   return l;
 }
 
@@ -794,6 +821,232 @@ Facts read_facts(const YAML::Node& n, const std::string& file, Diagnostics& d) {
   return f;
 }
 
+// The stocks a deck lists, each with where it is named: a list, a single name, or (when
+// 'stocks' is missing or not valid) the schema's default at the deck.
+std::vector<std::pair<std::string, Mark>> stock_names(const Reader& r, const std::string& file) {
+  YAML::Node stocks = r.node("stocks");
+  std::vector<std::pair<std::string, Mark>> names;
+  if (stocks && stocks.IsSequence())
+    for (const auto& s : stocks) names.push_back({s.as<std::string>(""), mark_of(s, file)});
+  else if (stocks && stocks.IsScalar())
+    names.push_back({stocks.Scalar(), mark_of(stocks, file)});
+  else
+    for (const auto& s : r.list("stocks")) names.push_back({s, r.mark()});
+  return names;
+}
+
+// Each stock must exist, be listed once, and hold the deck's card size.
+void read_deck_stocks(const Reader& r, const std::string& file, const Templates& t, Deck* deck,
+                      Diagnostics& d) {
+  UniqueNames listed;
+  for (const auto& [name, m] : stock_names(r, file)) {
+    const Stock* s = t.find_stock(name);
+    if (!s) {
+      unknown(d, m, "stock", name, t.stock_names());
+      continue;
+    }
+    // Each stock makes one output file per deck: twice would write it twice.
+    if (!listed.add(s->id, m, "stock '" + s->id + "' is listed twice in deck '" + deck->id + "'", d, "listed"))
+      continue;
+    if (!deck->card.id.empty() && s->card.id != deck->card.id) {
+      d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards (" +
+                     format_number(s->card.width.in_mm()) + " x " +
+                     format_number(s->card.height.in_mm()) + " mm), but deck '" + deck->id +
+                     "' has " + deck->card.id + " cards (" +
+                     format_number(deck->card.width.in_mm()) + " x " +
+                     format_number(deck->card.height.in_mm()) + " mm)");
+      continue;
+    }
+    deck->stocks.push_back(*s);
+  }
+}
+
+// The designs a deck and its cards may name as face or back.
+class DesignNames {
+ public:
+  explicit DesignNames(const Game& g) : g_(g) {
+    for (const auto& kv : g.designs) names_.push_back(kv.first);
+  }
+  /// Reports `name` (at `m`) unless it is empty or a design of the game. A design that
+  /// exists but could not be resolved was reported where it is defined.
+  void check(const std::string& name, const Mark& m, Diagnostics& d) const {
+    if (!name.empty() && !g_.designs.count(name) &&
+        std::find(g_.broken_designs.begin(), g_.broken_designs.end(), name) == g_.broken_designs.end())
+      unknown(d, m, "design", name, names_);
+  }
+
+ private:
+  const Game& g_;
+  std::vector<std::string> names_;
+};
+
+Expect read_expect(const YAML::Node& e, const std::string& file, Diagnostics& d) {
+  Reader er(e, Schemas::expect(), file);
+  Expect ex;
+  ex.mark = er.mark();
+  if (er.has("total")) {
+    ex.total = er.integer("total");
+    ex.total_mark = er.mark("total");
+  }
+  ex.by = er.str("by");
+  YAML::Node counts = er.node("counts");
+  if (!counts || counts.IsNull()) return ex;
+  if (!counts.IsMap()) {
+    d.error(mark_of(counts, file), "'counts' must map values of '" + ex.by + "' to numbers");
+    return ex;
+  }
+  if (ex.by.empty()) d.error(mark_of(counts, file), "'counts' needs 'by' (the field to group by)");
+  for (const auto& kv : counts) {
+    Field f{kv.first.Scalar(), Kind::Integer};
+    if (!validate_value(kv.second, f, file, d)) continue;
+    ex.counts.push_back({kv.first.Scalar(), kv.second.as<long>()});
+    ex.count_marks.push_back(mark_of(kv.second, file));
+  }
+  return ex;
+}
+
+// An unrelated rule's 'except': one fact and the value (or values) it exempts.
+void read_except(const YAML::Node& ex, const std::string& file, UnrelatedRule* ur, Diagnostics& d) {
+  if (!ex.IsMap() || ex.size() != 1) {
+    d.error(mark_of(ex, file), "'except' must be one fact and its values, e.g. "
+                               "{kind: [place, god]}");
+    return;
+  }
+  for (const auto& kv : ex) {
+    ur->except_fact = kv.first.Scalar();
+    if (kv.second.IsScalar()) ur->except_values.push_back(kv.second.Scalar());
+    else if (kv.second.IsSequence())
+      for (const auto& v : kv.second) ur->except_values.push_back(v.as<std::string>(""));
+  }
+}
+
+UnrelatedRule read_unrelated(const YAML::Node& rule, const std::string& file, bool has_facts,
+                             Diagnostics& d) {
+  Reader rr(rule, Schemas::unrelated(), file);
+  UnrelatedRule ur;
+  ur.field = rr.str("field");
+  ur.fact = rr.str("fact");
+  ur.mark = rr.mark();
+  if (YAML::Node ex = rr.node("except"); ex && !ex.IsNull()) read_except(ex, file, &ur, d);
+  ur.note = rr.str("note");
+  if (YAML::Node allow = rr.node("allow"); allow && allow.IsSequence())
+    for (const auto& a : allow) {
+      if (!a.IsMap()) continue;
+      Reader ar(a, Schemas::unrelated_allow(), file);
+      ur.allow.push_back({ar.str("card"), ar.str("reason"), ar.mark()});
+    }
+  if (!has_facts) d.error(ur.mark, "an 'unrelated' rule needs the deck's 'facts'");
+  return ur;
+}
+
+void read_value_names(const YAML::Node& names, const std::string& file, Deck* deck, Diagnostics& d) {
+  if (!names.IsMap()) {
+    d.error(mark_of(names, file), "'names' must map values to the names shown for them");
+    return;
+  }
+  for (const auto& kv : names) {
+    if (!kv.second.IsScalar()) {
+      d.error(mark_of(kv.second, file), "'names' must map values to the names shown for them");
+      continue;
+    }
+    deck->names[kv.first.Scalar()] = kv.second.Scalar();
+  }
+}
+
+// What matching games add to a deck: the facts table, the unrelated rules checked
+// against it, the names values print as, and the answer key.
+void read_deck_facts(const Reader& r, const std::string& file, Deck* deck, Diagnostics& d) {
+  if (YAML::Node f = r.node("facts"); f && f.IsMap()) deck->facts = read_facts(f, file, d);
+  if (YAML::Node u = r.node("unrelated"); u && u.IsSequence())
+    for (const auto& rule : u)
+      if (rule.IsMap()) deck->unrelated.push_back(read_unrelated(rule, file, deck->facts.has_value(), d));
+  if (YAML::Node names = r.node("names"); names && !names.IsNull()) read_value_names(names, file, deck, d);
+  if (YAML::Node a = r.node("answer_key"); a && a.IsMap()) {
+    Reader ar(a, Schemas::answer_key(), file);
+    deck->answer_key = AnswerKey{ar.str("title"), ar.list("columns"), ar.mark()};
+    if (!deck->facts) d.error(ar.mark(), "an 'answer_key' needs the deck's 'facts'");
+  }
+}
+
+// A card data field's name is a lower-case identifier: [a-z][a-z0-9_]*.
+bool is_field_name(const std::string& k) {
+  bool ident = !k.empty() && k[0] >= 'a' && k[0] <= 'z';
+  for (char ch : k) ident = ident && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_');
+  return ident;
+}
+
+// A card's data fields: the keys its schema does not know, each text or a number.
+void read_card_fields(const YAML::Node& c, const std::string& file, Card* card, Diagnostics& d) {
+  for (const auto& kv : c) {
+    const std::string k = kv.first.Scalar();
+    if (Schemas::card().find(k)) continue;
+    if (!is_field_name(k)) {
+      d.error(mark_of(kv.first, file), "card field name '" + k +
+                                           "' must be lower-case letters, digits and _");
+      continue;
+    }
+    if (!kv.second.IsScalar() && !kv.second.IsNull()) {
+      d.error(mark_of(kv.second, file), "card field '" + k + "' must be text or a number");
+      continue;
+    }
+    if (kv.second.IsScalar() && kv.second.Scalar().size() > kMaxFieldLength) {
+      d.error(mark_of(kv.second, file), "card field '" + k + "' is " +
+                                            std::to_string(kv.second.Scalar().size()) +
+                                            " bytes long; the limit is " +
+                                            std::to_string(kMaxFieldLength));
+      card->fields[k] = "";  // known but empty, so designs using it report nothing more
+      card->field_marks[k] = mark_of(kv.second, file);
+      continue;
+    }
+    card->fields[k] = kv.second.IsNull() ? "" : kv.second.Scalar();
+    card->field_marks[k] = mark_of(kv.second, file);
+  }
+}
+
+// The deck's `n_card`th card (1-based: a card without an id is "<deck>-<n_card>").
+Card read_card(const YAML::Node& c, int n_card, const Deck& deck, const DesignNames& designs,
+               UniqueNames* ids, const std::string& file, Diagnostics& d) {
+  Reader cr(c, Schemas::card(), file);
+  Card card;
+  card.mark = cr.mark();
+  card.id = cr.has("id") ? cr.str("id") : deck.id + "-" + std::to_string(n_card);
+  card.count = cr.integer("count");
+  if (cr.has("count") && (card.count < 0 || card.count > kMaxCardCount)) {
+    d.error(cr.mark("count"), "count " + cr.str("count") + " is out of range (0 to " +
+                                  std::to_string(kMaxCardCount) + " copies)");
+    card.count = 0;
+  }
+  card.face = cr.str("face");
+  card.back = cr.str("back");
+  designs.check(card.face, cr.mark("face"), d);
+  designs.check(card.back, cr.mark("back"), d);
+  ids->add(card.id, cr.mark("id"), "card id '" + card.id + "' is used twice in deck '" + deck.id + "'", d);
+  read_card_fields(c, file, &card, d);
+  return card;
+}
+
+void read_cards(const YAML::Node& cards, const std::string& file, const DesignNames& designs,
+                Deck* deck, Diagnostics& d) {
+  if (!cards || !cards.IsSequence()) return;
+  UniqueNames ids;
+  int n_card = 0;
+  for (const auto& c : cards) {
+    ++n_card;  // every entry counts, a map or not: a generated id is the card's place
+    if (!c.IsMap()) continue;
+    deck->cards.push_back(read_card(c, n_card, *deck, designs, &ids, file, d));
+  }
+}
+
+// The first card naming a back in a deck without one is reported.
+void check_card_backs(const Deck& deck, Diagnostics& d) {
+  if (!deck.back.empty()) return;
+  for (const auto& c : deck.cards)
+    if (!c.back.empty()) {
+      d.error(c.mark, "card '" + c.id + "' names a back design but deck '" + deck.id + "' has no 'back'");
+      return;
+    }
+}
+
 Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
                const Game& g, Diagnostics& d) {
   Reader r(n, Schemas::deck(), file);
@@ -803,186 +1056,16 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
   deck.mark = r.mark();
   if (const CardSize* c = t.find_card(r.str("card"))) deck.card = *c;
   else unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names());
-
-  YAML::Node stocks = r.node("stocks");
-  std::vector<std::pair<std::string, Mark>> stock_names;
-  if (stocks && stocks.IsSequence())
-    for (const auto& s : stocks) stock_names.push_back({s.as<std::string>(""), mark_of(s, file)});
-  else if (stocks && stocks.IsScalar())
-    stock_names.push_back({stocks.Scalar(), mark_of(stocks, file)});
-  else
-    for (const auto& s : r.list("stocks")) stock_names.push_back({s, r.mark()});
-  UniqueNames listed;
-  for (const auto& [name, m] : stock_names) {
-    const Stock* s = t.find_stock(name);
-    if (!s) {
-      unknown(d, m, "stock", name, t.stock_names());
-      continue;
-    }
-    // Each stock makes one output file per deck: twice would write it twice.
-    if (!listed.add(s->id, m, "stock '" + s->id + "' is listed twice in deck '" + deck.id + "'", d, "listed"))
-      continue;
-    if (!deck.card.id.empty() && s->card.id != deck.card.id) {
-      d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards (" +
-                     format_number(s->card.width.in_mm()) + " x " +
-                     format_number(s->card.height.in_mm()) + " mm), but deck '" + deck.id +
-                     "' has " + deck.card.id + " cards (" +
-                     format_number(deck.card.width.in_mm()) + " x " +
-                     format_number(deck.card.height.in_mm()) + " mm)");
-      continue;
-    }
-    deck.stocks.push_back(*s);
-  }
-
-  std::vector<std::string> design_names;
-  for (const auto& kv : g.designs) design_names.push_back(kv.first);
-  auto check_design = [&](const std::string& name, const Mark& m) {
-    // A design that exists but could not be resolved was reported where it is defined.
-    if (!name.empty() && !g.designs.count(name) &&
-        std::find(g.broken_designs.begin(), g.broken_designs.end(), name) == g.broken_designs.end())
-      unknown(d, m, "design", name, design_names);
-  };
+  read_deck_stocks(r, file, t, &deck, d);
+  const DesignNames designs(g);
   deck.face = r.str("face");
   deck.back = r.str("back");
-  check_design(deck.face, r.mark("face"));
-  check_design(deck.back, r.mark("back"));
-
-  if (YAML::Node e = r.node("expect"); e && e.IsMap()) {
-    Reader er(e, Schemas::expect(), file);
-    Expect ex;
-    ex.mark = er.mark();
-    if (er.has("total")) {
-      ex.total = er.integer("total");
-      ex.total_mark = er.mark("total");
-    }
-    ex.by = er.str("by");
-    YAML::Node counts = er.node("counts");
-    if (counts && !counts.IsNull()) {
-      if (!counts.IsMap()) {
-        d.error(mark_of(counts, file), "'counts' must map values of '" + ex.by + "' to numbers");
-      } else {
-        if (ex.by.empty()) d.error(mark_of(counts, file), "'counts' needs 'by' (the field to group by)");
-        for (const auto& kv : counts) {
-          Field f{kv.first.Scalar(), Kind::Integer};
-          if (!validate_value(kv.second, f, file, d)) continue;
-          ex.counts.push_back({kv.first.Scalar(), kv.second.as<long>()});
-          ex.count_marks.push_back(mark_of(kv.second, file));
-        }
-      }
-    }
-    deck.expect = ex;
-  }
-  if (YAML::Node f = r.node("facts"); f && f.IsMap()) deck.facts = read_facts(f, file, d);
-  if (YAML::Node u = r.node("unrelated"); u && u.IsSequence()) {
-    for (const auto& rule : u) {
-      if (!rule.IsMap()) continue;
-      Reader rr(rule, Schemas::unrelated(), file);
-      UnrelatedRule ur;
-      ur.field = rr.str("field");
-      ur.fact = rr.str("fact");
-      ur.mark = rr.mark();
-      if (YAML::Node ex = rr.node("except"); ex && !ex.IsNull()) {
-        if (!ex.IsMap() || ex.size() != 1) {
-          d.error(mark_of(ex, file), "'except' must be one fact and its values, e.g. "
-                                     "{kind: [place, god]}");
-        } else {
-          for (const auto& kv : ex) {
-            ur.except_fact = kv.first.Scalar();
-            if (kv.second.IsScalar()) ur.except_values.push_back(kv.second.Scalar());
-            else if (kv.second.IsSequence())
-              for (const auto& v : kv.second) ur.except_values.push_back(v.as<std::string>(""));
-          }
-        }
-      }
-      ur.note = rr.str("note");
-      if (YAML::Node allow = rr.node("allow"); allow && allow.IsSequence())
-        for (const auto& a : allow) {
-          if (!a.IsMap()) continue;
-          Reader ar(a, Schemas::unrelated_allow(), file);
-          ur.allow.push_back({ar.str("card"), ar.str("reason"), ar.mark()});
-        }
-      if (!deck.facts) d.error(ur.mark, "an 'unrelated' rule needs the deck's 'facts'");
-      deck.unrelated.push_back(ur);
-    }
-  }
-  if (YAML::Node names = r.node("names"); names && !names.IsNull()) {
-    if (!names.IsMap()) {
-      d.error(mark_of(names, file), "'names' must map values to the names shown for them");
-    } else {
-      for (const auto& kv : names) {
-        if (!kv.second.IsScalar()) {
-          d.error(mark_of(kv.second, file), "'names' must map values to the names shown for them");
-          continue;
-        }
-        deck.names[kv.first.Scalar()] = kv.second.Scalar();
-      }
-    }
-  }
-  if (YAML::Node a = r.node("answer_key"); a && a.IsMap()) {
-    Reader ar(a, Schemas::answer_key(), file);
-    deck.answer_key = AnswerKey{ar.str("title"), ar.list("columns"), ar.mark()};
-    if (!deck.facts) d.error(ar.mark(), "an 'answer_key' needs the deck's 'facts'");
-  }
-
-  YAML::Node cards = r.node("cards");
-  if (cards && cards.IsSequence()) {
-    UniqueNames ids;
-    int n_card = 0;
-    for (const auto& c : cards) {
-      ++n_card;
-      if (!c.IsMap()) continue;
-      Reader cr(c, Schemas::card(), file);
-      Card card;
-      card.mark = cr.mark();
-      card.id = cr.has("id") ? cr.str("id") : deck.id + "-" + std::to_string(n_card);
-      card.count = cr.integer("count");
-      if (cr.has("count") && (card.count < 0 || card.count > kMaxCardCount)) {
-        d.error(cr.mark("count"), "count " + cr.str("count") + " is out of range (0 to " +
-                                      std::to_string(kMaxCardCount) + " copies)");
-        card.count = 0;
-      }
-      card.face = cr.str("face");
-      card.back = cr.str("back");
-      check_design(card.face, cr.mark("face"));
-      check_design(card.back, cr.mark("back"));
-      ids.add(card.id, cr.mark("id"), "card id '" + card.id + "' is used twice in deck '" + deck.id + "'", d);
-      for (const auto& kv : c) {
-        const std::string k = kv.first.Scalar();
-        if (Schemas::card().find(k)) continue;
-        bool ident = !k.empty() && k[0] >= 'a' && k[0] <= 'z';
-        for (char ch : k) ident = ident && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_');
-        if (!ident) {
-          d.error(mark_of(kv.first, file), "card field name '" + k +
-                                               "' must be lower-case letters, digits and _");
-          continue;
-        }
-        if (!kv.second.IsScalar() && !kv.second.IsNull()) {
-          d.error(mark_of(kv.second, file), "card field '" + k + "' must be text or a number");
-          continue;
-        }
-        if (kv.second.IsScalar() && kv.second.Scalar().size() > kMaxFieldLength) {
-          d.error(mark_of(kv.second, file), "card field '" + k + "' is " +
-                                                std::to_string(kv.second.Scalar().size()) +
-                                                " bytes long; the limit is " +
-                                                std::to_string(kMaxFieldLength));
-          card.fields[k] = "";  // known but empty, so designs using it report nothing more
-          card.field_marks[k] = mark_of(kv.second, file);
-          continue;
-        }
-        card.fields[k] = kv.second.IsNull() ? "" : kv.second.Scalar();
-        card.field_marks[k] = mark_of(kv.second, file);
-      }
-      deck.cards.push_back(std::move(card));
-    }
-  }
-  if (deck.back.empty()) {
-    for (const auto& c : deck.cards)
-      if (!c.back.empty()) {
-        d.error(c.mark, "card '" + c.id + "' names a back design but deck '" + deck.id +
-                            "' has no 'back'");
-        break;
-      }
-  }
+  designs.check(deck.face, r.mark("face"), d);
+  designs.check(deck.back, r.mark("back"), d);
+  if (YAML::Node e = r.node("expect"); e && e.IsMap()) deck.expect = read_expect(e, file, d);
+  read_deck_facts(r, file, &deck, d);
+  read_cards(r.node("cards"), file, designs, &deck, d);
+  check_card_backs(deck, d);
   return deck;
 }
 

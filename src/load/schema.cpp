@@ -1,8 +1,10 @@
 #include "load/schema.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -553,36 +555,38 @@ bool parse_double(const std::string& s, double* out) {
   return true;
 }
 
-}  // namespace
+// Reports that the value of `f` at `m` is wrong ("'size' must be ..."); false, to return.
+bool wrong(const Field& f, const Mark& m, const std::string& why, Diagnostics& d) {
+  d.error(m, "'" + f.name + "' " + why);
+  return false;
+}
 
-bool validate_value(const YAML::Node& v, const Field& f, const std::string& file,
-                    Diagnostics& d) {
-  const Mark m = mark_of(v, file);
-  auto wrong = [&](const std::string& why) {
-    d.error(m, "'" + f.name + "' " + why);
-    return false;
-  };
+// The kinds whose values are maps or lists (and Any): checked here, recursing into
+// objects. nullopt for the scalar kinds, which validate_scalar checks.
+std::optional<bool> validate_collection(const YAML::Node& v, const Field& f,
+                                        const std::string& file, Diagnostics& d) {
   switch (f.kind) {
     case K::Any:
       return true;
     case K::Object:
-      if (!v.IsMap()) return wrong("must be a map");
+      if (!v.IsMap()) return wrong(f, mark_of(v, file), "must be a map", d);
       return validate(v, *f.object, file, d);
     case K::ObjectList: {
-      if (!v.IsSequence()) return wrong("must be a list");
+      if (!v.IsSequence()) return wrong(f, mark_of(v, file), "must be a list", d);
       bool ok = true;
       for (const auto& item : v) ok = validate(item, *f.object, file, d) && ok;
       return ok;
     }
     case K::ObjectMap: {
-      if (!v.IsMap()) return wrong("must be a map of names to " + f.object->name + "s");
+      if (!v.IsMap())
+        return wrong(f, mark_of(v, file), "must be a map of names to " + f.object->name + "s", d);
       bool ok = true;
       for (const auto& kv : v) ok = validate(kv.second, *f.object, file, d) && ok;
       return ok;
     }
     case K::StringList:
       if (v.IsScalar()) return true;
-      if (!v.IsSequence()) return wrong("must be a list of strings");
+      if (!v.IsSequence()) return wrong(f, mark_of(v, file), "must be a list of strings", d);
       for (const auto& item : v)
         if (!item.IsScalar()) {
           d.error(mark_of(item, file), "'" + f.name + "' must list strings only");
@@ -590,52 +594,70 @@ bool validate_value(const YAML::Node& v, const Field& f, const std::string& file
         }
       return true;
     default:
-      break;
+      return std::nullopt;
   }
-  if (!v.IsScalar()) return wrong(std::string("must be ") + kind_name(f.kind));
-  const std::string s = v.Scalar();
+}
+
+bool validate_length(const std::string& s, const Field& f, const Mark& m, Diagnostics& d) {
   std::string err;
+  const auto l = parse_length(s, &err);
+  if (!l) return wrong(f, m, "must be a length with a unit (mm, cm, in or pt), not '" + s + "'", d);
+  if (l->pt < 0) return wrong(f, m, "must not be negative, not '" + s + "'", d);
+  if (l->pt > kMaxLengthPt) return wrong(f, m, "must be at most 1000in, not '" + s + "'", d);
+  return true;
+}
+
+bool validate_rel_length(const std::string& s, const Field& f, const Mark& m, Diagnostics& d) {
+  std::string err;
+  const auto l = parse_rel_length(s, &err);
+  if (!l)
+    return wrong(f, m,
+                 "must be a length with a unit (mm, cm, in or pt) or a percentage, not '" + s + "'", d);
+  if (!in_range(*l))
+    return wrong(f, m,
+                 std::string("must be between ") + (l->percent ? "-1000% and 1000%" : "-1000in and 1000in") +
+                     ", not '" + s + "'",
+                 d);
+  return true;
+}
+
+// A scalar's text `s` (at `m`) against its field's kind. The other scalar kinds take any
+// text here: validate() checks names, the loader colours.
+bool validate_scalar(const std::string& s, const Field& f, const Mark& m, Diagnostics& d) {
   switch (f.kind) {
     case K::Length:
-      if (!parse_length(s, &err))
-        return wrong("must be a length with a unit (mm, cm, in or pt), not '" + s + "'");
-      if (parse_length(s, &err)->pt < 0) return wrong("must not be negative, not '" + s + "'");
-      if (parse_length(s, &err)->pt > kMaxLengthPt)
-        return wrong("must be at most 1000in, not '" + s + "'");
-      return true;
-    case K::RelLength: {
-      auto l = parse_rel_length(s, &err);
-      if (!l)
-        return wrong("must be a length with a unit (mm, cm, in or pt) or a percentage, not '" +
-                     s + "'");
-      if (!in_range(*l))
-        return wrong(std::string("must be between ") +
-                     (l->percent ? "-1000% and 1000%" : "-1000in and 1000in") + ", not '" + s + "'");
-      return true;
-    }
+      return validate_length(s, f, m, d);
+    case K::RelLength:
+      return validate_rel_length(s, f, m, d);
     case K::Integer: {
       long n;
-      if (!parse_long(s, &n)) return wrong("must be a whole number, not '" + s + "'");
-      return true;
+      return parse_long(s, &n) || wrong(f, m, "must be a whole number, not '" + s + "'", d);
     }
     case K::Number: {
       double x;
-      if (!parse_double(s, &x)) return wrong("must be a number, not '" + s + "'");
-      return true;
+      return parse_double(s, &x) || wrong(f, m, "must be a number, not '" + s + "'", d);
     }
     case K::Bool: {
       bool b;
-      if (!parse_bool(s, &b)) return wrong("must be true or false, not '" + s + "'");
-      return true;
+      return parse_bool(s, &b) || wrong(f, m, "must be true or false, not '" + s + "'", d);
     }
     case K::Enum:
-      for (const auto& c : f.choices)
-        if (c == s) return true;
-      return wrong("must be " + join_quoted(f.choices) + ", not '" + s + "'" +
-                   did_you_mean(s, f.choices));
+      if (std::find(f.choices.begin(), f.choices.end(), s) != f.choices.end()) return true;
+      return wrong(f, m,
+                   "must be " + join_quoted(f.choices) + ", not '" + s + "'" + did_you_mean(s, f.choices),
+                   d);
     default:
       return true;
   }
+}
+
+}  // namespace
+
+bool validate_value(const YAML::Node& v, const Field& f, const std::string& file,
+                    Diagnostics& d) {
+  if (const auto checked = validate_collection(v, f, file, d)) return *checked;
+  if (!v.IsScalar()) return wrong(f, mark_of(v, file), std::string("must be ") + kind_name(f.kind), d);
+  return validate_scalar(v.Scalar(), f, mark_of(v, file), d);
 }
 
 bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Diagnostics& d) {
