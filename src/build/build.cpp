@@ -262,7 +262,7 @@ class Session {
         continue;
       }
       if (failed(g, true) || !write_game(g)) status = 1;
-      g.prepared.typesetter.reset();  // its kept text and images are this game's alone
+      g.prepared.typesetter.reset();
     }
     return status;
   }
@@ -287,6 +287,15 @@ class Session {
         folder.discard();
         return false;
       }
+    // The kept text and images are this game's alone, and no longer needed: freed before
+    // the manifest is assembled, so the two never take memory at once. The drawn pages
+    // go too (the manifest needs only their count and what the planners wrote of them).
+    g.prepared.typesetter.reset();
+    for (auto& o : g.outputs) {
+      const size_t n = o.pages.size();
+      std::vector<PlannedPage>().swap(o.pages);
+      o.pages.resize(n);
+    }
     return commit(g, folder, draw);
   }
 

@@ -84,7 +84,7 @@ PlannedOutput reading_order(const PreparedGame& p, const BookletLayout& bl, cons
     json << "]}";
   }
   o.manifest.extra = extra.str();
-  o.manifest.pages = json.str();
+  o.manifest.pages = [text = json.str()](std::ostream& to) { to << text; };
   const double n = static_cast<double>(bl.pages.size());
   o.weight = 4 + n + 3 * n;  // a unit a page, three more for its long text
   o.inputs = booklet_inputs(p);
@@ -124,7 +124,7 @@ PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std:
     json << "]}";
     o.pages.push_back(std::move(pp));
   }
-  o.manifest.pages = json.str();
+  o.manifest.pages = [text = json.str()](std::ostream& to) { to << text; };
   o.weight = 4 + static_cast<double>(sides.size()) + 3.0 * n;
   o.inputs = booklet_inputs(p);
   return o;

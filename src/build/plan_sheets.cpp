@@ -2,6 +2,7 @@
 // board preview. Their pages hold cards placed by layout (Placement) and free items; the
 // manifest lists every placement with its card, copy and source line, and every cut.
 #include <algorithm>
+#include <memory>
 #include <sstream>
 
 #include "build/plan.h"
@@ -74,36 +75,45 @@ void cuts_json(std::ostream& o, const Page& page) {
   o << (page.cuts.empty() && page.circles.empty() ? "" : "\n      ") << "]}";
 }
 
-// Turns laid-out sheets of deck `deck` into planned pages and their manifest JSON; the
-// first page also carries `items` (a table, a title).
-void sheet_output(const PreparedGame& p, size_t deck, const SheetLayout& sheets, std::vector<ArtItem> items,
-                  PlannedOutput* o) {
-  const Game& g = p.game;
+// What the manifest says of the sheets' pages: every placement and cut.
+void sheets_json(std::ostream& json, const PreparedGame& p, size_t deck, const SheetLayout& sheets) {
   const Placements shown(p, deck);
-  std::ostringstream json;
-  o->width = sheets.width;
-  o->height = sheets.height;
   for (size_t k = 0; k < sheets.pages.size(); ++k) {
     const Page& page = sheets.pages[k];
-    PlannedPage pp{sheets.width, sheets.height, whole_page_boxes(sheets.width, sheets.height), {}};
-    pp.art.cuts = page.cuts;
-    pp.art.circles = page.circles;
     json << (k ? "," : "") << "\n      {\"page\": " << k + 1 << ", \"side\": \"" << (page.back ? "back" : "front")
          << "\", \"placements\": [";
     for (size_t j = 0; j < page.placements.size(); ++j) {
-      const Placement& pl = page.placements[j];
-      const Shown s = shown.at(pl);
-      const CardArt* art = page.back ? &p.backs[s.deck][s.instance.card] : &p.faces[s.deck][s.instance.card];
-      pp.art.cards.push_back({art, pl.trim, pl.bleed, pl.rotation, g.decks[s.deck].card.shape, pl.scale});
       json << (j ? "," : "");
-      placement_json(json, g, deck, s, pl, page.back);
+      placement_json(json, p.game, deck, shown.at(page.placements[j]), page.placements[j], page.back);
     }
     json << (page.placements.empty() ? "" : "\n      ");
     cuts_json(json, page);
+  }
+}
+
+// Turns laid-out sheets of deck `deck` into planned pages; the first page also carries
+// `items` (a table, a title). The manifest's account of them is written later, from the
+// same sheets (kept, a few bytes a card).
+void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::vector<ArtItem> items,
+                  PlannedOutput* o) {
+  const Game& g = p.game;
+  const Placements shown(p, deck);
+  o->width = sheets.width;
+  o->height = sheets.height;
+  for (const Page& page : sheets.pages) {
+    PlannedPage pp{sheets.width, sheets.height, whole_page_boxes(sheets.width, sheets.height), {}};
+    pp.art.cuts = page.cuts;
+    pp.art.circles = page.circles;
+    for (const Placement& pl : page.placements) {
+      const Shown s = shown.at(pl);
+      const CardArt* art = page.back ? &p.backs[s.deck][s.instance.card] : &p.faces[s.deck][s.instance.card];
+      pp.art.cards.push_back({art, pl.trim, pl.bleed, pl.rotation, g.decks[s.deck].card.shape, pl.scale});
+    }
     o->pages.push_back(std::move(pp));
   }
   if (!o->pages.empty()) o->pages[0].art.items = std::move(items);
-  o->manifest.pages = json.str();
+  auto kept = std::make_shared<const SheetLayout>(std::move(sheets));
+  o->manifest.pages = [&p, deck, kept](std::ostream& to) { sheets_json(to, p, deck, *kept); };
   o->manifest.deck = g.decks[deck].id;
   o->weight = pages_weight(o->pages, 1);
   o->inputs = p.deck_images(deck);
@@ -184,9 +194,10 @@ void plan_board(const PreparedGame& p, const Board& board, const std::vector<Pap
       report_item_font_issues(items, *p.typesetter, board.mark, "the default family of templates/fonts.yaml has none",
                               d);
     }
-    sheet_output(p, static_cast<size_t>(k), sheet, std::move(items), &o);
+    const std::vector<Placement> placed = sheet.pages[0].placements;
+    sheet_output(p, static_cast<size_t>(k), std::move(sheet), std::move(items), &o);
     // A board's extra tiles may come from other decks: their images are its inputs too.
-    for (const auto& pl : sheet.pages[0].placements)
+    for (const auto& pl : placed)
       if (pl.deck >= 0) {
         const auto more = p.deck_images(static_cast<size_t>(pl.deck));
         o.inputs.insert(o.inputs.end(), more.begin(), more.end());

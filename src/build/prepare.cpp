@@ -25,12 +25,12 @@ int PreparedGame::deck_index(const std::string& id) const {
 }
 
 std::vector<std::string> PreparedGame::deck_images(size_t k) const {
-  std::vector<std::string> out;
+  std::set<std::string> seen;  // a deck of thousands of cards shows a few images
   for (const auto* arts : {&faces[k], &backs[k]})
     for (const auto& a : *arts)
       for (const auto& it : a.items)
-        if (!it.image.empty()) out.push_back(it.image);
-  return out;
+        if (!it.image.empty()) seen.insert(it.image);
+  return {seen.begin(), seen.end()};
 }
 
 std::vector<std::string> PreparedGame::content_inputs() const {

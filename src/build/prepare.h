@@ -33,7 +33,7 @@ struct PreparedGame {
   const CardArt* face(const std::string& deck, const std::string& card) const;
   /// The index of deck `id` in game.decks, or -1.
   int deck_index(const std::string& id) const;
-  /// The image files the cards of deck `k` show, in card order (repeats included).
+  /// The image files the cards of deck `k` show, sorted, each once.
   std::vector<std::string> deck_images(size_t k) const;
   /// Every file the game's outputs can be made from beyond the templates and the game
   /// file: every image of every deck and the booklet's source.

@@ -54,8 +54,9 @@ std::string manifest_json(const ManifestHeader& h, const std::vector<PlannedOutp
     if (!m.deck.empty()) o << ", \"deck\": " << json_string(m.deck);
     if (!m.stock.empty()) o << ", \"stock\": " << json_string(m.stock);
     o << ", \"paper\": " << json_string(m.paper) << ",\n     \"page_size\": [" << json_number(p.width) << ", "
-      << json_number(p.height) << "], \"page_count\": " << p.pages.size() << m.extra << ",\n     \"pages\": ["
-      << m.pages << "\n     ]}";
+      << json_number(p.height) << "], \"page_count\": " << p.pages.size() << m.extra << ",\n     \"pages\": [";
+    if (m.pages) m.pages(o);
+    o << "\n     ]}";
   }
   o << "\n  ]\n}\n";
   return o.str();

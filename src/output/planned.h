@@ -2,6 +2,8 @@
 // the format that writes it, its pages, and what manifest.json says of it. Plain data;
 // which planner made it is not needed past here.
 #pragma once
+#include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -13,11 +15,13 @@ namespace cardstock {
 /// What manifest.json says of one output: labels, then planner-written JSON for the
 /// members that differ by kind (`extra`, placed after "page_count") and the elements of
 /// its "pages" array. The planner knows its pages; the manifest writer only assembles.
+/// The pages are written when the manifest is, after drawing (a deck of thousands of
+/// cards makes megabytes of it, which need not be held while pages are drawn).
 struct ManifestEntry {
   std::string kind;                // "cards", "labels", "answer-key", "board", "booklet"...
   std::string deck, stock, paper;  // "" = not written
   std::string extra;               // e.g. ", \"contents\": [...]"
-  std::string pages;               // the JSON of its pages, each starting "\n      {"
+  std::function<void(std::ostream&)> pages;  // writes its pages, each starting "\n      {"
 };
 
 struct PlannedOutput {
