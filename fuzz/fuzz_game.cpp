@@ -5,6 +5,7 @@
 //   layout and saddle-stitch imposition;
 //   parse_stock (the same bytes as a stock file) -> layout_sheets;
 //   check_image_bytes (the same bytes as a PNG and as an SVG card image);
+//   csv_cards_from_text (the same bytes as a deck's CSV file, id_from its first column);
 //   parse_booklet (the same bytes as a rules booklet) against the game that came back,
 //   or, when the bytes are not a game, against the shipped game whose title they name
 //   first -> layout_booklet -> impose_saddle_stitch.
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "load/booklet.h"
+#include "load/csv_cards.h"
 #include "layout/booklet_layout.h"
 #include "model/checks.h"
 #include "base/diag.h"
@@ -238,9 +240,22 @@ void run_image(const std::string& text) {
   }
 }
 
+// The bytes as a CSV file of cards: the separator guessed, ids made from the first
+// column's values.
+void run_csv(const std::string& text) {
+  CsvSource src;
+  src.path = "fuzz.csv";
+  const size_t end = text.find_first_of(",;\t\r\n");
+  src.id_from = text.substr(0, std::min<size_t>(end, 64));
+  Diagnostics d;
+  const auto cards = csv_cards_from_text(text, "fuzz.csv", src, d);
+  if (verbose()) std::fprintf(stderr, "%s-- csv: %zu cards\n", d.str().c_str(), cards.size());
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   run_game(text);
+  run_csv(text);
   run_stock(text);
   run_image(text);
   return 0;

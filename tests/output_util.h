@@ -19,16 +19,6 @@
 
 namespace cardstock::testing {
 
-/// An empty folder for one test, unique to this process and `name`. It lies under the
-/// build tree (CARDSTOCK_TEST_TMP), never in the system temp folder, so tests leave
-/// nothing behind outside the build.
-inline std::filesystem::path fresh_dir(const std::string& name) {
-  auto d = std::filesystem::path(CARDSTOCK_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
-  std::filesystem::remove_all(d);
-  std::filesystem::create_directories(d);
-  return d;
-}
-
 /// What a run of the cardstock binary did.
 struct Run {
   int status = -1;     // exit code; 128 + N when killed by signal N

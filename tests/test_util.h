@@ -1,5 +1,8 @@
 // Helpers shared by the tests: the repo's templates and millimetre comparisons.
 #pragma once
+#include <unistd.h>
+
+#include <filesystem>
 #include <string>
 
 #include "base/diag.h"
@@ -9,6 +12,16 @@
 namespace cardstock::testing {
 
 inline std::string source_dir() { return CARDSTOCK_SOURCE_DIR; }
+
+/// An empty folder for one test, unique to this process and `name`. It lies under the
+/// build tree (CARDSTOCK_TEST_TMP), never in the system temp folder, so tests leave
+/// nothing behind outside the build.
+inline std::filesystem::path fresh_dir(const std::string& name) {
+  auto d = std::filesystem::path(CARDSTOCK_TEST_TMP) / (name + "-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
+}
 
 /// The shipped templates/, loaded once; the test fails if they do not load cleanly.
 inline const Templates& shipped_templates() {

@@ -13,7 +13,7 @@ std::string num(double v) {
 
 std::vector<InputLimit> input_limits() {
   return {
-      {"bytes in a game or template file", std::to_string(kMaxFileBytes >> 20) + " MB"},
+      {"bytes in a game, template or CSV file", std::to_string(kMaxFileBytes >> 20) + " MB"},
       {"copies of one card (`count`)", num(kMaxCardCount)},
       {"cards in one game, counting copies", num(kMaxCardsPerGame)},
       {"pages of all the outputs of one game", num(kMaxPagesPerGame)},
@@ -34,6 +34,7 @@ std::vector<InputLimit> input_limits() {
       {"bytes in an image file", std::to_string(kMaxImageBytes >> 20) + " MB"},
       {"pixels of one image (an SVG's pictures together)", num(kMaxImagePixels / 1000000) + " megapixels"},
       {"SVGs linked or embedded inside one another", num(kMaxSvgDepth)},
+      {"cells in a CSV file", num(kMaxCsvCells)},
   };
 }
 

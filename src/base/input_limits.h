@@ -9,7 +9,7 @@
 
 namespace cardstock {
 
-/// Largest content file read (game file, template file, booklet source).
+/// Largest content file read (game file, template file, CSV file, booklet source).
 inline constexpr long kMaxFileBytes = 16L << 20;
 /// Most copies one card row may ask for.
 inline constexpr long kMaxCardCount = 100000;
@@ -51,6 +51,9 @@ inline constexpr long kMaxImageBytes = 32L << 20;
 inline constexpr long kMaxImagePixels = 40L * 1000 * 1000;
 /// How deep SVGs may link to (or embed) other SVGs.
 inline constexpr int kMaxSvgDepth = 4;
+/// Most cells one CSV file may hold (a cell costs memory whatever its text): a deck of
+/// 10,000 cards of 100 columns.
+inline constexpr long kMaxCsvCells = 1000000;
 
 /// One limit as the documentation states it: "a game has at most 100000 cards".
 struct InputLimit {

@@ -179,9 +179,8 @@ class Session {
   bool load(const std::string& path, bool write) {
     auto g = std::make_unique<GameRun>();
     g->prepared.source = path;
-    if (auto game = load_game(path, templates_, g->prepared.diags)) {
+    if (auto game = load_game(path, templates_, g->prepared.diags, LoadOptions{opt_.allow_outside})) {
       g->prepared.game = std::move(*game);
-      g->prepared.game.allow_outside = opt_.allow_outside;
       g->loaded = !g->prepared.diags.has_errors();
       if (g->loaded && write && !opt_.force) {
         const PreviousBuild previous(folder_of(*g));
@@ -189,6 +188,8 @@ class Session {
         std::vector<std::string> must = cache_->common();
         must.push_back(path);
         if (g->prepared.game.booklet) must.push_back(g->prepared.game.booklet->path);
+        for (const auto& deck : g->prepared.game.decks)
+          must.insert(must.end(), deck.csv_files.begin(), deck.csv_files.end());
         g->up_to_date = previous.unchanged(*cache_, must);
       }
     }

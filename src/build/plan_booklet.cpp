@@ -43,7 +43,7 @@ void add_booklet_page(const PreparedGame& p, const BookletPage& bp, double dx, d
 std::vector<std::string> booklet_inputs(const PreparedGame& p) {
   std::vector<std::string> in;
   for (size_t k = 0; k < p.game.decks.size(); ++k) {
-    const auto imgs = p.deck_images(k);
+    const auto imgs = p.deck_inputs(k);
     in.insert(in.end(), imgs.begin(), imgs.end());
   }
   in.push_back(p.game.booklet->path);

@@ -116,7 +116,7 @@ void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::v
   o->manifest.pages = [&p, deck, kept](std::ostream& to) { sheets_json(to, p, deck, *kept); };
   o->manifest.deck = g.decks[deck].id;
   o->weight = pages_weight(o->pages, 1);
-  o->inputs = p.deck_images(deck);
+  o->inputs = p.deck_inputs(deck);
 }
 
 }  // namespace
@@ -199,7 +199,7 @@ void plan_board(const PreparedGame& p, const Board& board, const std::vector<Pap
     // A board's extra tiles may come from other decks: their images are its inputs too.
     for (const auto& pl : placed)
       if (pl.deck >= 0) {
-        const auto more = p.deck_images(static_cast<size_t>(pl.deck));
+        const auto more = p.deck_inputs(static_cast<size_t>(pl.deck));
         o.inputs.insert(o.inputs.end(), more.begin(), more.end());
       }
     out->push_back(std::move(o));

@@ -33,10 +33,16 @@ std::vector<std::string> PreparedGame::deck_images(size_t k) const {
   return {seen.begin(), seen.end()};
 }
 
+std::vector<std::string> PreparedGame::deck_inputs(size_t k) const {
+  std::vector<std::string> out = deck_images(k);
+  out.insert(out.end(), game.decks[k].csv_files.begin(), game.decks[k].csv_files.end());
+  return out;
+}
+
 std::vector<std::string> PreparedGame::content_inputs() const {
   std::vector<std::string> out;
   for (size_t k = 0; k < game.decks.size(); ++k) {
-    const auto imgs = deck_images(k);
+    const auto imgs = deck_inputs(k);
     out.insert(out.end(), imgs.begin(), imgs.end());
   }
   if (game.booklet) out.push_back(game.booklet->path);

@@ -35,8 +35,11 @@ struct PreparedGame {
   int deck_index(const std::string& id) const;
   /// The image files the cards of deck `k` show, sorted, each once.
   std::vector<std::string> deck_images(size_t k) const;
+  /// What the cards of deck `k` are made from beyond the game file: its images and the
+  /// CSV files its cards were read from.
+  std::vector<std::string> deck_inputs(size_t k) const;
   /// Every file the game's outputs can be made from beyond the templates and the game
-  /// file: every image of every deck and the booklet's source.
+  /// file: every image and CSV file of every deck and the booklet's source.
   std::vector<std::string> content_inputs() const;
 };
 

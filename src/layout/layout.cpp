@@ -229,9 +229,22 @@ struct Resolver {
     if (!missing.empty() && !missing_reported) {
       std::vector<std::string> names;
       for (const auto& kv : card.fields) names.push_back(kv.first);
-      d.error(card.mark, "card '" + card.id + "' has no field '" + missing + "'" +
-                             did_you_mean(missing, names) + ", used by design '" + design.name +
-                             "'" + (l ? " at " + l->mark.str() : std::string()));
+      if (!card.csv.empty()) {
+        // Every row of a CSV file has every column: the name is wrong in the design (or
+        // in the header), so it is said once, where the design uses it.
+        std::string columns;
+        for (const auto& n : names) columns += (columns.empty() ? "" : ", ") + n;
+        const Mark at = !l ? design.mark
+                        : l->type == LayerType::Text && tmpl == l->text ? l->text_mark
+                        : l->type == LayerType::Image && tmpl == l->src ? l->src_mark
+                                                                          : l->mark;
+        d.error(at, "design '" + design.name + "' uses {" + missing + "}, but " + card.csv + " has no column '" +
+                        missing + "'" + did_you_mean(missing, names) + "; its columns are " + columns);
+      } else {
+        d.error(card.mark, "card '" + card.id + "' has no field '" + missing + "'" +
+                               did_you_mean(missing, names) + ", used by design '" + design.name +
+                               "'" + (l ? " at " + l->mark.str() : std::string()));
+      }
       missing_reported = true;
     }
     return out;

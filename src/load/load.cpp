@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "base/files.h"
+#include "load/csv_cards.h"
 #include "load/schema.h"
 #include "load/yaml_syntax.h"
 #include "base/text_check.h"
@@ -252,6 +253,7 @@ void unknown(Diagnostics& d, const Mark& m, const std::string& what, const std::
 // The second use of a name that must be unique is an error, with a note at the first.
 class UniqueNames {
  public:
+  bool has(const std::string& name) const { return first_.count(name) > 0; }
   /// True if `name` is new; else reports `message` at `m` and where `name` was first used.
   bool add(const std::string& name, const Mark& m, const std::string& message, Diagnostics& d,
            const std::string& used = "used") {
@@ -968,19 +970,12 @@ void read_deck_facts(const Reader& r, const std::string& file, Deck* deck, Diagn
   }
 }
 
-// A card data field's name is a lower-case identifier: [a-z][a-z0-9_]*.
-bool is_field_name(const std::string& k) {
-  bool ident = !k.empty() && k[0] >= 'a' && k[0] <= 'z';
-  for (char ch : k) ident = ident && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_');
-  return ident;
-}
-
 // A card's data fields: the keys its schema does not know, each text or a number.
 void read_card_fields(const YAML::Node& c, const std::string& file, Card* card, Diagnostics& d) {
   for (const auto& kv : c) {
     const std::string k = kv.first.Scalar();
     if (Schemas::card().find(k)) continue;
-    if (!is_field_name(k)) {
+    if (!valid_field_name(k)) {
       d.error(mark_of(kv.first, file), "card field name '" + k +
                                            "' must be lower-case letters, digits and _");
       continue;
@@ -1025,12 +1020,53 @@ Card read_card(const YAML::Node& c, int n_card, const Deck& deck, const DesignNa
   return card;
 }
 
-void read_cards(const YAML::Node& cards, const std::string& file, const DesignNames& designs,
+// The cards of a `{csv: FILE}` entry (load/csv_cards.h), checked as YAML cards are: ids
+// unique in the deck (an id made from `id_from` is made unique with -2, -3...), designs
+// that exist. A row with no id is "<deck>-<n>" by its place in the deck, as in YAML.
+void read_csv_source(const YAML::Node& c, const std::string& file, const Game& g, const DesignNames& designs,
+                     UniqueNames* ids, int* n_card, Deck* deck, Diagnostics& d) {
+  Reader sr(c, Schemas::card_source(), file);
+  CsvSource src;
+  src.path = sr.str("csv");
+  src.dir = g.dir;
+  src.allow_outside = g.allow_outside;
+  const std::string sep = sr.str("separator");
+  src.separator = sep == "tab" ? '\t' : sep == "," || sep == ";" ? sep[0] : 0;  // else guessed
+  src.id_from = sr.str("id_from");
+  src.at = sr.mark("csv");
+  src.id_from_at = sr.mark("id_from");
+  std::string name;
+  auto rows = read_csv_cards(src, &name, d);
+  if (!name.empty() && std::find(deck->csv_files.begin(), deck->csv_files.end(), name) == deck->csv_files.end())
+    deck->csv_files.push_back(name);
+  for (auto& row : rows) {
+    Card& card = row.card;
+    ++*n_card;
+    if (card.id.empty()) card.id = deck->id + "-" + std::to_string(*n_card);
+    if (row.derived) {
+      const std::string base = card.id;
+      for (int k = 2; ids->has(card.id); ++k) card.id = base + "-" + std::to_string(k);
+    }
+    designs.check(card.face, row.face_mark, d);
+    designs.check(card.back, row.back_mark, d);
+    ids->add(card.id, row.id_mark, "card id '" + card.id + "' is used twice in deck '" + deck->id + "'", d);
+    deck->cards.push_back(std::move(card));
+  }
+}
+
+// `cards:` is a list of cards and `{csv: FILE}` entries, or one `{csv: FILE}`.
+void read_cards(const YAML::Node& cards, const std::string& file, const Game& g, const DesignNames& designs,
                 Deck* deck, Diagnostics& d) {
-  if (!cards || !cards.IsSequence()) return;
+  if (!cards) return;
   UniqueNames ids;
   int n_card = 0;
+  if (cards.IsMap() && cards["csv"]) return read_csv_source(cards, file, g, designs, &ids, &n_card, deck, d);
+  if (!cards.IsSequence()) return;
   for (const auto& c : cards) {
+    if (c.IsMap() && c["csv"]) {
+      read_csv_source(c, file, g, designs, &ids, &n_card, deck, d);
+      continue;
+    }
     ++n_card;  // every entry counts, a map or not: a generated id is the card's place
     if (!c.IsMap()) continue;
     deck->cards.push_back(read_card(c, n_card, *deck, designs, &ids, file, d));
@@ -1064,7 +1100,7 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
   designs.check(deck.back, r.mark("back"), d);
   if (YAML::Node e = r.node("expect"); e && e.IsMap()) deck.expect = read_expect(e, file, d);
   read_deck_facts(r, file, &deck, d);
-  read_cards(r.node("cards"), file, designs, &deck, d);
+  read_cards(r.node("cards"), file, g, designs, &deck, d);
   check_card_backs(deck, d);
   return deck;
 }
@@ -1182,7 +1218,8 @@ void read_booklet(const YAML::Node& n, const std::string& file, const FontSet& f
 }  // namespace
 
 std::optional<Game> parse_game(const std::string& text, const std::string& name,
-                               const std::string& dir, const Templates& t, Diagnostics& d) {
+                               const std::string& dir, const Templates& t, Diagnostics& d,
+                               const LoadOptions& o) {
   YAML::Node n;
   if (!parse_yaml(text, name, "a game file", &n, d)) return std::nullopt;
   validate(n, Schemas::game(), name, d);
@@ -1193,6 +1230,7 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
   g.title = r.str("title");
   g.file = name;
   g.dir = dir;
+  g.allow_outside = o.allow_outside;
   g.mark = r.mark();
   read_palette(r.node("colors"), name, &g, d);
   std::map<std::string, Design> own;
@@ -1235,12 +1273,13 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
   return g;  // possibly partial: callers must check `d` for errors
 }
 
-std::optional<Game> load_game(const std::string& path, const Templates& t, Diagnostics& d) {
+std::optional<Game> load_game(const std::string& path, const Templates& t, Diagnostics& d,
+                              const LoadOptions& o) {
   std::string text;
   if (!read_file(path, &text, d)) return std::nullopt;
   std::string dir = fs::path(path).parent_path().string();
   if (dir.empty()) dir = ".";
-  return parse_game(text, path, dir, t, d);
+  return parse_game(text, path, dir, t, d, o);
 }
 
 }  // namespace cardstock

@@ -17,13 +17,20 @@ Templates load_templates(const std::string& dir, Diagnostics& d);
 std::optional<Stock> parse_stock(const std::string& text, const std::string& name,
                                  const Templates& t, Diagnostics& d);
 
-/// Loads a game file.
-std::optional<Game> load_game(const std::string& path, const Templates& t, Diagnostics& d);
+/// What the command line says about loading a game.
+struct LoadOptions {
+  bool allow_outside = false;  // files the game names (CSV, images) may lie outside its folder
+};
 
-/// Parses a game file's text; images resolve against `dir`. The parse-from-string entry
-/// point tests use.
+/// Loads a game file.
+std::optional<Game> load_game(const std::string& path, const Templates& t, Diagnostics& d,
+                              const LoadOptions& o = {});
+
+/// Parses a game file's text; images and CSV files resolve against `dir`. The
+/// parse-from-string entry point tests use.
 std::optional<Game> parse_game(const std::string& text, const std::string& name,
-                               const std::string& dir, const Templates& t, Diagnostics& d);
+                               const std::string& dir, const Templates& t, Diagnostics& d,
+                               const LoadOptions& o = {});
 
 /// Reads a whole file; reports an unreadable or oversized (kMaxFileBytes) file as a
 /// diagnostic.

@@ -227,7 +227,24 @@ const Schema& Schemas::deck() {
          "rules: a card's InfoBits must not belong together"),
        O("answer_key", K::Object, &Schemas::answer_key(), "a one-page table of the facts"),
        F("names", K::Any, "how field and fact values print in tables: a map of value to shown name"),
-       O("cards", K::ObjectList, &Schemas::card(), "the cards", true)}};
+       [] {
+         Field f = O("cards", K::ObjectList, &Schemas::card(),
+                     "the cards: a list of cards and {csv: FILE} entries, or one {csv: FILE}", true);
+         f.alt = &Schemas::card_source();
+         f.alt_key = "csv";
+         return f;
+       }()}};
+  return s;
+}
+
+const Schema& Schemas::card_source() {
+  static const Schema s{
+      "card source",
+      "cards read from a CSV or TSV file: a header row of field names, then a card a row",
+      {R("csv", K::String, "the file, relative to the game file"),
+       E("separator", {",", ";", "tab"}, "what separates the cells (default: guessed from the header row)", ""),
+       F("id_from", K::String,
+         "a column whose values make the ids of rows with no `id` (made file-name safe and unique)")}};
   return s;
 }
 
@@ -422,6 +439,7 @@ const Schema& Schemas::designs_file() {
 std::vector<const Schema*> Schemas::all() {
   std::vector<const Schema*> v = {&game(),     &design(),     &deck(),        &expect(),
                                   &facts(),    &unrelated(),  &unrelated_allow(), &answer_key(),  &card(),
+                                  &card_source(),
                                   &stock(),    &grid(),       &paper(),       &card_size(),
                                   &font(),     &fonts_file(), &papers_file(), &cards_file(),
                                   &designs_file(), &board(),      &board_rule(), &board_extra(),
@@ -433,6 +451,12 @@ std::vector<const Schema*> Schemas::all() {
 std::string file_name_rule() {
   return "letters, digits, '-', '_' and '.' only, not starting with '.', 1 to " +
          std::to_string(kMaxNameLength) + " characters";
+}
+
+bool valid_field_name(const std::string& k) {
+  bool ident = !k.empty() && k[0] >= 'a' && k[0] <= 'z';
+  for (char ch : k) ident = ident && ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_');
+  return ident;
 }
 
 bool valid_file_name(const std::string& s, std::string* why) {
@@ -572,9 +596,11 @@ std::optional<bool> validate_collection(const YAML::Node& v, const Field& f,
       if (!v.IsMap()) return wrong(f, mark_of(v, file), "must be a map", d);
       return validate(v, *f.object, file, d);
     case K::ObjectList: {
+      auto alt = [&](const YAML::Node& item) { return f.alt && item.IsMap() && item[f.alt_key]; };
+      if (alt(v)) return validate(v, *f.alt, file, d);
       if (!v.IsSequence()) return wrong(f, mark_of(v, file), "must be a list", d);
       bool ok = true;
-      for (const auto& item : v) ok = validate(item, *f.object, file, d) && ok;
+      for (const auto& item : v) ok = validate(item, alt(item) ? *f.alt : *f.object, file, d) && ok;
       return ok;
     }
     case K::ObjectMap: {
@@ -837,6 +863,16 @@ void emit_field_type(std::ostringstream& o, const Field& f, int ind) {
       emit_schema(o, *f.object, ind);
       break;
     case K::ObjectList:
+      if (f.alt) {  // a list of either, or one `alt` alone
+        o << "\"oneOf\": [{\"type\": \"array\", \"items\": {\"oneOf\": [{\n" << pad << "  ";
+        emit_schema(o, *f.object, ind + 2);
+        o << "\n" << pad << "}, {\n" << pad << "  ";
+        emit_schema(o, *f.alt, ind + 2);
+        o << "\n" << pad << "}]}}, {\n" << pad << "  ";
+        emit_schema(o, *f.alt, ind + 2);
+        o << "\n" << pad << "}]";
+        break;
+      }
       o << "\"type\": \"array\", \"items\": {\n" << pad << "  ";
       emit_schema(o, *f.object, ind + 2);
       o << "\n" << pad << "}";

@@ -40,6 +40,10 @@ struct Field {
   std::string doc;
   std::vector<std::string> choices;  // Kind::Enum
   const Schema* object = nullptr;    // Kind::Object / ObjectList / ObjectMap
+  // Kind::ObjectList: an item holding the key `alt_key` is checked against `alt` instead
+  // (cards or a `{csv: FILE}` entry), and the value may be one such map on its own.
+  const Schema* alt = nullptr;
+  std::string alt_key;
 };
 
 struct Schema {
@@ -66,6 +70,7 @@ struct Schemas {
   static const Schema& unrelated_allow();
   static const Schema& answer_key();
   static const Schema& card();
+  static const Schema& card_source();
   static const Schema& stock();
   static const Schema& grid();
   static const Schema& paper();
@@ -92,6 +97,9 @@ bool valid_file_name(const std::string& s, std::string* why);
 
 /// The rule valid_file_name() applies, in words, for messages and docs.
 std::string file_name_rule();
+
+/// True if `s` can name a card field (used as {field}): [a-z][a-z0-9_]*.
+bool valid_field_name(const std::string& s);
 
 /// 1-based mark of a node in `file`.
 Mark mark_of(const YAML::Node& n, const std::string& file);

@@ -143,6 +143,7 @@ struct Card {
   std::map<std::string, std::string> fields;
   std::map<std::string, Mark> field_marks;
   Mark mark;
+  std::string csv;  // the CSV file its row is in ("" = written in the game file)
 };
 
 struct Expect {
@@ -202,6 +203,7 @@ struct Deck {
   std::optional<AnswerKey> answer_key;
   std::map<std::string, std::string> names;  // how field and fact values print in tables
   std::vector<Card> cards;
+  std::vector<std::string> csv_files;  // the CSV files cards were read from, as diagnostics name them
   Mark mark;
   long total_cards() const;
 };

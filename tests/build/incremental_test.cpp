@@ -3,6 +3,7 @@
 // killed at any moment leaves every output either the old file or the new one.
 #include <gtest/gtest.h>
 #include <poppler-document.h>
+#include <poppler-page.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -96,6 +97,36 @@ TEST(Incremental, ABoardIsDrawnAgainWhenItsExtraTilesImagesChange) {
   EXPECT_NE(second.at("prophets/board-preview-letter.pdf"), first.at("prophets/board-preview-letter.pdf"));
   EXPECT_NE(second.at("prophets/trade-hex-tile-letter.pdf"), first.at("prophets/trade-hex-tile-letter.pdf"));
   EXPECT_EQ(second.at("prophets/tiles-hex-tile-letter.pdf"), first.at("prophets/tiles-hex-tile-letter.pdf"));
+}
+
+// A deck read from a CSV file: the file is an input of its outputs and of the manifest;
+// a change to it draws that deck again and leaves a deck written in YAML alone.
+TEST(Incremental, ACsvChangeDrawsItsDeckAgain) {
+  const fs::path dir = testing::fresh_dir("incremental-csv");
+  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{word}\"}]\n"
+                                   "decks:\n  - {id: words, face: face, stocks: [poker-3x3-letter], cards: {csv: w.csv}}\n"
+                                   "  - {id: yaml, face: face, stocks: [poker-3x3-letter], cards: [{word: same}]}\n";
+  std::ofstream(dir / "w.csv") << "word\nshalom\n";
+  const std::string game = (dir / "g.yaml").string(), out = (dir / "out").string();
+  std::string text;
+  ASSERT_EQ(run({"build", game, "-o", out}, "", &text), 0) << text;
+  const std::string manifest = testing::slurp(dir / "out" / "g" / "manifest.json");
+  EXPECT_NE(manifest.find("\"" + (dir / "w.csv").string() + "\""), std::string::npos) << manifest;
+  ASSERT_EQ(run({"build", game, "-o", out}, "", &text), 0);
+  EXPECT_EQ(text, "up to date: " + out + "/g/\n");
+  const auto first = mtimes(dir / "out");
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::ofstream(dir / "w.csv") << "word\ntodah\n";
+  ASSERT_EQ(run({"build", game, "-o", out}, "", &text), 0);
+  EXPECT_EQ(text, "built " + out + "/g/: 2 PDFs, 2 pages, manifest.json (1 rewritten, 1 unchanged)\n");
+  const auto second = mtimes(dir / "out");
+  EXPECT_NE(second.at("g/words-poker-3x3-letter.pdf"), first.at("g/words-poker-3x3-letter.pdf"));
+  EXPECT_EQ(second.at("g/yaml-poker-3x3-letter.pdf"), first.at("g/yaml-poker-3x3-letter.pdf"));
+  std::unique_ptr<poppler::document> doc(
+      poppler::document::load_from_file((dir / "out" / "g" / "words-poker-3x3-letter.pdf").string()));
+  ASSERT_TRUE(doc);
+  std::unique_ptr<poppler::page> page(doc->create_page(0));
+  EXPECT_NE(testing::utf8(page->text()).find("todah"), std::string::npos);
 }
 
 TEST(Incremental, JobsDoNotChangeABitOfTheOutput) {

@@ -329,6 +329,21 @@ std::vector<HostileCase> cases() {
   v.push_back({"SvgWithLinkedPngBuilds", {{"g/g.yaml", image_game("x.svg")}, {"g/x.svg", svg("<image href=\"p.png\" width=\"10\" height=\"10\"/>")}, {"g/p.png", kPng}},
                build, 0, "", ok_outputs});
   v.push_back({"PngBuilds", {{"g/g.yaml", image_game("p.png")}, {"g/p.png", kPng}}, build, 0, "", ok_outputs});
+  // CSV files are read as game files are: regular files inside the project folder.
+  {
+    const std::string csv_game = "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{t}\"}]\n"
+                                 "decks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: {csv: w.csv}}\n";
+    v.push_back({"CsvIsAFifo", {{"g/g.yaml", csv_game}, {"g/w.csv", "@fifo"}}, build, 1,
+                 "D/g/g.yaml:7:66: error: cannot read CSV 'w.csv': it is a FIFO (named pipe), not a file (looked "
+                 "for D/g/w.csv)\n" + failed(1), {}});
+    v.push_back({"CsvLinksOutside", {{"g/g.yaml", csv_game}, {"secret.csv", "t\nx\n"}, {"g/w.csv", "@symlink:@D@/secret.csv"}},
+                 build, 1,
+                 "D/g/g.yaml:7:66: error: CSV 'w.csv' is a symbolic link to D/secret.csv, outside the project folder "
+                 "D/g (pass --allow-outside to permit it)\n" + failed(1), {}});
+    v.push_back({"CsvIdClimbsOut", {{"g/g.yaml", csv_game}, {"g/w.csv", "id,t\n../../x,hi\n"}}, build, 1,
+                 "D/g/w.csv:2:1: error: card id '../../x' cannot name a file: it contains '/'" + kRule + failed(1), {}});
+    v.push_back({"CsvBuilds", {{"g/g.yaml", csv_game}, {"g/w.csv", "t\nhi\n"}}, build, 0, "", ok_outputs});
+  }
   // The sane game builds, as a control for the cases above.
   v.push_back({"ControlBuilds", {{"g/g.yaml", game()}}, build, 0, "", ok_outputs});
   return v;
