@@ -72,13 +72,6 @@ inline Run run_cardstock(const std::vector<std::string>& args, const std::string
   return r;
 }
 
-/// `s` with every occurrence of `from` replaced by `to` (test paths made short: "D").
-inline std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-  if (from.empty()) return s;
-  for (size_t at = 0; (at = s.find(from, at)) != std::string::npos; at += to.size()) s.replace(at, from.size(), to);
-  return s;
-}
-
 /// Every regular file and symbolic link under `dir`, relative, sorted.
 inline std::vector<std::string> tree_of(const std::filesystem::path& dir) {
   std::vector<std::string> v;

@@ -34,6 +34,13 @@ inline const Templates& shipped_templates() {
   return t;
 }
 
+/// `s` with every occurrence of `from` replaced by `to` (test paths made short: "D").
+inline std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+  if (from.empty()) return s;
+  for (size_t at = 0; (at = s.find(from, at)) != std::string::npos; at += to.size()) s.replace(at, from.size(), to);
+  return s;
+}
+
 inline double mm(double pt) { return pt * 25.4 / 72.0; }
 
 /// Parses a game from text with the shipped templates; returns every diagnostic.

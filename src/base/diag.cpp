@@ -61,6 +61,12 @@ void Diagnostics::warning(const Mark& m, std::string msg) { add(Severity::Warnin
 
 void Diagnostics::note(const Mark& m, std::string msg) { add(Severity::Note, m, std::move(msg)); }
 
+void Diagnostics::notice(const Mark& m, std::string msg) {
+  if (items_.size() >= kMaxKept) return;
+  msg = printable(std::move(msg));
+  if (seen_.insert(m.str() + '\n' + msg).second) items_.push_back({Severity::Note, m, std::move(msg)});
+}
+
 void Diagnostics::make_warnings_errors() {
   for (auto& d : items_)
     if (d.severity == Severity::Warning) d.severity = Severity::Error;

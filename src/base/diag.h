@@ -30,6 +30,9 @@ class Diagnostics {
   void warning(const Mark& m, std::string msg);
   /// Adds a note to the error or warning just reported (dropped with it if that one was).
   void note(const Mark& m, std::string msg);
+  /// A note of its own, about no error or warning (a game's stock replacing a shipped
+  /// one): not counted, not promoted by --strict, said once at a place.
+  void notice(const Mark& m, std::string msg);
   /// Promotes every warning to an error (the --strict switch).
   void make_warnings_errors();
   bool has_errors() const;

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <thread>
 
 #include "base/files.h"
@@ -52,10 +53,45 @@ std::vector<std::string> default_content_files(const std::string& dir) {
   return out;
 }
 
+std::string find_shipped_templates(const std::string& exe, const std::string& configured,
+                                   std::vector<std::string>* looked) {
+  std::vector<fs::path> places;
+  std::error_code ec;
+  if (!exe.empty()) {
+    const fs::path bin = fs::path(exe).parent_path();
+    places.push_back(bin.parent_path() / "share" / "cardstock" / "templates");
+    for (fs::path p = bin; !p.empty() && p != p.root_path(); p = p.parent_path()) places.push_back(p / "templates");
+  }
+  if (!configured.empty()) places.push_back(configured);
+  for (const auto& p : places) {
+    looked->push_back(p.string());
+    if (fs::is_regular_file(p / "cards.yaml", ec)) return p.string();
+  }
+  return "";
+}
+
 namespace {
+
+// The shipped templates and the --templates layers over them; false (after printing
+// why) if they cannot be used.
+bool load_all_templates(const BuildOptions& opt, Templates* t, std::ostream& err) {
+  if (opt.templates_dir.empty()) {
+    std::string looked;
+    for (const auto& l : opt.templates_looked) looked += (looked.empty() ? "" : ", ") + l;
+    err << "cardstock: error: the shipped templates folder was not found (looked in " << looked
+        << "); install cardstock with `cmake --install` or its .deb package, or run it from its build folder\n";
+    return false;
+  }
+  Diagnostics d;
+  *t = load_templates(opt.templates_dir, d);
+  for (const auto& layer : opt.template_layers) add_templates(*t, layer, d);
+  err << d.str();
+  return !d.has_errors();
+}
 
 // One game of a build: prepared, planned, and what is to be done with it.
 struct GameRun {
+  std::unique_ptr<Fonts> fonts;  // its own font set, when it adds fonts (outlives `prepared`)
   PreparedGame prepared;
   bool loaded = false, up_to_date = false;
   std::vector<PlannedOutput> outputs;
@@ -64,19 +100,34 @@ struct GameRun {
   std::string previous_manifest;    // as found in out/<game>/
 };
 
-// Every file of the templates folder, the fonts and the hyphenation dictionary, sorted:
-// what every output is made from.
-std::vector<std::string> template_files(const BuildOptions& opt, const Templates& t) {
+// Every file of the templates folders (the shipped one and the --templates layers), the
+// fonts and the hyphenation dictionary, sorted: what every output is made from.
+std::vector<std::string> template_files(const Templates& t) {
   std::vector<std::string> files;
   std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(opt.templates_dir, ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-    if (it->is_regular_file()) files.push_back(it->path().string());
+  for (const auto& dir : t.dirs)
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+      if (it->is_regular_file()) files.push_back(it->path().string());
   for (const auto& fam : t.fonts.families)
     for (const auto& f : fam.files) files.push_back(f);
   if (!t.fonts.hyphenation.empty()) files.push_back(t.fonts.hyphenation);
   std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
   return files;
+}
+
+// The templates a game was loaded with: its own layered ones, or those of the build.
+const Templates& templates_of(const Game& g, const Templates& shared) { return g.templates ? *g.templates : shared; }
+
+// Whether two font sets draw alike (the same families from the same files).
+bool same_fonts(const FontSet& a, const FontSet& b) {
+  if (a.families.size() != b.families.size()) return false;
+  for (size_t i = 0; i < a.families.size(); ++i)
+    if (a.families[i].family != b.families[i].family || a.families[i].files != b.families[i].files ||
+        a.families[i].fallback_for != b.families[i].fallback_for)
+      return false;
+  return true;
 }
 
 // Everything besides input files that changes the outputs.
@@ -141,7 +192,9 @@ class Session {
     if (write && jobs > 1 && to_prepare > 0 && !opt_.self_exe.empty() && opt_.shards <= 1) {
       std::vector<GameWork> work;
       for (const auto& g : games_)
-        work.push_back(g->loaded && !g->up_to_date ? estimate_work(g->prepared.game, templates_, opt_) : GameWork{});
+        work.push_back(g->loaded && !g->up_to_date
+                           ? estimate_work(g->prepared.game, templates_of(g->prepared.game, templates_), opt_)
+                           : GameWork{});
       const auto units = split_work(work, jobs);
       if (units.size() > 1) return run_units(units, jobs);
     }
@@ -155,11 +208,8 @@ class Session {
  private:
   // Loads the templates; false (after printing) on error.
   bool start() {
-    Diagnostics d;
-    templates_ = load_templates(opt_.templates_dir, d);
-    err_ << d.str();
-    if (d.has_errors()) return false;
-    cache_ = std::make_unique<InputCache>(options_key(opt_), template_files(opt_, templates_));
+    if (!load_all_templates(opt_, &templates_, err_)) return false;
+    cache_ = std::make_unique<InputCache>(options_key(opt_), template_files(templates_));
     return true;
   }
 
@@ -187,6 +237,7 @@ class Session {
         g->previous_manifest = previous.manifest();
         std::vector<std::string> must = cache_->common();
         must.push_back(path);
+        must.insert(must.end(), g->prepared.game.template_files.begin(), g->prepared.game.template_files.end());
         if (g->prepared.game.booklet) must.push_back(g->prepared.game.booklet->path);
         for (const auto& deck : g->prepared.game.decks)
           must.insert(must.end(), deck.csv_files.begin(), deck.csv_files.end());
@@ -206,13 +257,23 @@ class Session {
     return !d.has_errors();
   }
 
-  // Resolves, checks and plans a game, and keys its outputs.
+  // Resolves, checks and plans a game, and keys its outputs. A game that adds fonts of
+  // its own is set with a font set of its own.
   void prepare(GameRun& g) {
     PreparedGame& p = g.prepared;
-    prepare_game(p, templates_, *fonts_, opt_.strict);
+    const Templates& t = templates_of(p.game, templates_);
+    const Fonts* fonts = fonts_.get();
+    if (!same_fonts(t.fonts, templates_.fonts)) {
+      g.fonts = Fonts::load(t.fonts, p.game.mark, p.diags);
+      if (!g.fonts) return;
+      fonts = g.fonts.get();
+    }
+    prepare_game(p, t, *fonts, opt_.strict);
     if (p.diags.has_errors()) return;
-    g.outputs = plan_outputs(p, templates_, opt_, p.diags);
-    cache_->stamp(p.source, p.content_inputs(), g.outputs, &g.inputs, &g.inputs_key);
+    g.outputs = plan_outputs(p, t, opt_, p.diags);
+    std::vector<std::string> game_files{p.source};
+    game_files.insert(game_files.end(), p.game.template_files.begin(), p.game.template_files.end());
+    cache_->stamp(game_files, p.content_inputs(), g.outputs, &g.inputs, &g.inputs_key);
   }
 
   fs::path folder_of(const GameRun& g) const { return fs::path(opt_.out_dir) / g.prepared.game.id; }
@@ -370,9 +431,9 @@ class Session {
   }
 
   std::vector<std::string> child_argv(const Unit& u) const {
-    std::vector<std::string> a = {opt_.self_exe, "--templates", opt_.templates_dir, "build",
-                                  games_[u.game]->prepared.source, "-o", opt_.out_dir, "--paper", opt_.paper,
-                                  "-j", "1"};
+    std::vector<std::string> a = {opt_.self_exe, "--shipped-templates", opt_.templates_dir};
+    for (const auto& layer : opt_.template_layers) a.insert(a.end(), {"--templates", layer});
+    a.insert(a.end(), {"build", games_[u.game]->prepared.source, "-o", opt_.out_dir, "--paper", opt_.paper, "-j", "1"});
     if (!opt_.backs) a.push_back("--single-sided");
     if (opt_.strict) a.push_back("--strict");
     if (opt_.allow_outside) a.push_back("--allow-outside");
@@ -426,11 +487,17 @@ int build_files(const std::vector<std::string>& files, const BuildOptions& opt, 
   return Session(opt, out, err).run(files, true);
 }
 
-int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
-  Diagnostics d;
-  Templates t = load_templates(opt.templates_dir, d);
-  err << d.str();
-  if (d.has_errors()) return 1;
+int list_stocks(const BuildOptions& opt, const std::string& game, std::ostream& out, std::ostream& err) {
+  Templates shared;
+  if (!load_all_templates(opt, &shared, err)) return 1;
+  std::optional<Game> g;
+  if (!game.empty()) {
+    Diagnostics d;
+    g = load_game(game, shared, d, LoadOptions{opt.allow_outside});
+    err << d.str();
+    if (!g || d.has_errors()) return 1;
+  }
+  const Templates& t = g ? templates_of(*g, shared) : shared;
   out << std::left << std::setw(22) << "STOCK" << std::setw(8) << "PAPER" << std::setw(14) << "CARD"
       << std::setw(11) << "KIND" << std::setw(9) << "GRID" << std::setw(6) << "CARDS"
       << "DESCRIPTION\n";

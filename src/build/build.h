@@ -15,7 +15,9 @@
 namespace cardstock {
 
 struct BuildOptions {
-  std::string templates_dir = "templates";
+  std::string templates_dir = "templates";   // the shipped templates ("" = not found)
+  std::vector<std::string> template_layers;  // --templates folders, layered over them in order
+  std::vector<std::string> templates_looked; // where the shipped templates were looked for
   std::string out_dir = "out";
   std::string paper = "all";  // a paper id (letter, a4, ...) or "all"
   bool backs = true;          // false: fronts only, no back pages
@@ -44,10 +46,18 @@ int check_files(const std::vector<std::string>& files, const BuildOptions& opt, 
 int build_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err);
 
-/// Prints the stock table (`cardstock stocks`).
-int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err);
+/// Prints the stock table (`cardstock stocks`): the shipped stocks and those of the
+/// --templates layers, or with `game` set, the stocks that game can use (its own too).
+int list_stocks(const BuildOptions& opt, const std::string& game, std::ostream& out, std::ostream& err);
 
 /// The content files `build`/`check` use when none are named: content/*.yaml, sorted.
 std::vector<std::string> default_content_files(const std::string& content_dir);
+
+/// The shipped templates folder of the program at `exe`: <prefix>/share/cardstock/templates
+/// when it is installed in <prefix>/bin, else templates/ in a folder above it (a build
+/// folder in the source tree), else `configured` (the install path it was built for).
+/// "" if none of them holds templates; *looked lists the places tried.
+std::string find_shipped_templates(const std::string& exe, const std::string& configured,
+                                   std::vector<std::string>* looked);
 
 }  // namespace cardstock

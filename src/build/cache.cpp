@@ -62,10 +62,10 @@ std::string InputCache::key(std::vector<std::string> files) {
   return combine(parts);
 }
 
-void InputCache::stamp(const std::string& game_file, const std::vector<std::string>& content,
+void InputCache::stamp(const std::vector<std::string>& game_files, const std::vector<std::string>& content,
                        std::vector<PlannedOutput>& outputs, std::vector<std::string>* inputs, std::string* key_out) {
   std::vector<std::string> base = common_;
-  base.push_back(game_file);
+  base.insert(base.end(), game_files.begin(), game_files.end());
   std::vector<std::string> everything = base;
   everything.insert(everything.end(), content.begin(), content.end());
   std::sort(everything.begin(), everything.end());

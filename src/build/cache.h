@@ -24,10 +24,11 @@ class InputCache {
   /// read counts as empty: its key changes when it appears.
   std::string key(std::vector<std::string> files);
 
-  /// Keys a game's outputs: each over common + the game file + its own inputs, and the
-  /// game's over common + the game file + `content` (every file its outputs can read).
-  /// Returns the game's inputs, sorted, in *inputs and its key in *key.
-  void stamp(const std::string& game_file, const std::vector<std::string>& content,
+  /// Keys a game's outputs: each over common + `game_files` (the game file and the files
+  /// of its own templates) + its own inputs, and the game's over common + `game_files` +
+  /// `content` (every file its outputs can read). Returns the game's inputs, sorted, in
+  /// *inputs and its key in *key.
+  void stamp(const std::vector<std::string>& game_files, const std::vector<std::string>& content,
              std::vector<PlannedOutput>& outputs, std::vector<std::string>* inputs, std::string* key);
 
  private:

@@ -11,30 +11,27 @@
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// templates/ beside the working directory, else the one shipped beside the binary's
-// source tree (build/cardstock -> ../templates), so the tool runs from anywhere.
-std::string default_templates() {
-  std::error_code ec;
-  if (fs::is_directory("templates", ec)) return "templates";
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec)
-    for (fs::path p = exe.parent_path(); !p.empty() && p != p.root_path(); p = p.parent_path())
-      if (fs::is_directory(p / "templates", ec)) return (p / "templates").string();
-  return "templates";
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   CLI::App app{"cardstock: compiles YAML card, tile and booklet definitions into print-and-play PDFs"};
   app.set_version_flag("--version", std::string("cardstock ") + cardstock::kVersion);
   app.require_subcommand(1);
+  // --templates may come before or after the command (fallthrough), once per folder.
+  app.fallthrough();
   cardstock::BuildOptions opt;
-  opt.templates_dir = default_templates();
-  app.add_option("--templates", opt.templates_dir, "folder of shipped stocks, cards, papers, fonts")
-      ->check(CLI::ExistingDirectory);
+  std::string exe;
+  {
+    std::error_code ec;
+    const fs::path p = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) exe = p.string();
+  }
+  opt.templates_dir = cardstock::find_shipped_templates(exe, CARDSTOCK_INSTALLED_TEMPLATES, &opt.templates_looked);
+  app.add_option("--templates", opt.template_layers,
+                 "a folder laid out like templates/ (stocks/, cards.yaml, papers.yaml, fonts.yaml, designs/), "
+                 "layered over the shipped templates; may be given more than once")
+      ->check(CLI::ExistingDirectory)
+      ->allow_extra_args(false);
+  app.add_option("--shipped-templates", opt.templates_dir, "internal: the shipped templates folder")
+      ->group("");
 
   std::vector<std::string> files;
   auto* build = app.add_subcommand("build", "render game files into out/<game>/ (default: content/*.yaml)");
@@ -64,7 +61,9 @@ int main(int argc, char** argv) {
   check->add_flag("--allow-outside", opt.allow_outside,
                   "let images and booklet sources lie outside the game file's folder");
 
-  auto* stocks = app.add_subcommand("stocks", "list the shipped sheet stocks");
+  std::string stocks_game;
+  auto* stocks = app.add_subcommand("stocks", "list the sheet stocks (with FILE: those that game can use)");
+  stocks->add_option("file", stocks_game, "a game file whose own stocks to list too");
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
 
   try {
@@ -86,14 +85,10 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  {
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) opt.self_exe = exe.string();
-  }
+  opt.self_exe = exe;
   if (*build) return cardstock::build_files(files, opt, std::cout, std::cerr);
   if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
-  if (*stocks) return cardstock::list_stocks(opt, std::cout, std::cerr);
+  if (*stocks) return cardstock::list_stocks(opt, stocks_game, std::cout, std::cerr);
   if (*schema) {
     std::cout << cardstock::json_schema();
     return 0;

@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "base/files.h"
+#include "base/paths.h"
 #include "load/csv_cards.h"
 #include "load/schema.h"
 #include "load/yaml_syntax.h"
@@ -244,10 +245,40 @@ bool parse_yaml(const std::string& text, const std::string& name, const std::str
   }
 }
 
-// Reports unknown names with a "did you mean" from the known ones.
+// "; available: a, b, c" (each once, at most 40), so a wrong name shows what could be
+// written instead.
+std::string available(const std::vector<std::string>& names) {
+  std::vector<std::string> seen;
+  std::string s;
+  for (const auto& n : names) {
+    if (std::find(seen.begin(), seen.end(), n) != seen.end()) continue;
+    seen.push_back(n);
+    if (seen.size() <= 40) s += (seen.size() == 1 ? "; available: " : ", ") + n;
+  }
+  if (seen.size() > 40) s += " and " + std::to_string(seen.size() - 40) + " more";
+  return s.empty() ? "; none is defined" : s;
+}
+
+// Every id of a list of papers, card sizes or stocks (their aliases are accepted too,
+// but listing them would only make the list longer).
+template <class T>
+std::vector<std::string> ids_of(const std::vector<T>& v) {
+  std::vector<std::string> out;
+  for (const auto& x : v) out.push_back(x.id);
+  return out;
+}
+
+// Reports unknown names with a "did you mean" from the known ones, and lists those
+// (`shown`, else `known`).
 void unknown(Diagnostics& d, const Mark& m, const std::string& what, const std::string& name,
-             const std::vector<std::string>& known) {
-  d.error(m, "unknown " + what + " '" + name + "'" + did_you_mean(name, known));
+             const std::vector<std::string>& known, const std::vector<std::string>& shown = {}) {
+  d.error(m, "unknown " + what + " '" + name + "'" + did_you_mean(name, known) + available(shown.empty() ? known : shown));
+}
+
+std::vector<std::string> family_names(const FontSet& fonts) {
+  std::vector<std::string> names;
+  for (const auto& f : fonts.families) names.push_back(f.family);
+  return names;
 }
 
 // The second use of a name that must be unique is an error, with a note at the first.
@@ -344,10 +375,9 @@ Layer untyped_layer(const YAML::Node& n, const std::string& type, const std::vec
 std::string text_font(const Reader& r, const FontSet& fonts, Diagnostics& d) {
   const std::string font = r.str("font");
   if (fonts.has(font)) return font;
-  std::vector<std::string> names;
-  for (const auto& f : fonts.families) names.push_back(f.family);
+  const auto names = family_names(fonts);
   d.warning(r.mark("font"), "unknown font '" + font + "'" + did_you_mean(font, names) + "; using '" +
-                                fonts.default_family + "'");
+                                fonts.default_family + "'" + available(names));
   return fonts.default_family;
 }
 
@@ -524,13 +554,13 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
   if (const Paper* p = t.find_paper(r.str("paper"))) {
     s.paper = *p;
   } else if (r.has("paper")) {
-    unknown(d, r.mark("paper"), "paper", r.str("paper"), t.paper_names());
+    unknown(d, r.mark("paper"), "paper", r.str("paper"), t.paper_names(), ids_of(t.papers));
     *ok = false;
   }
   if (const CardSize* c = t.find_card(r.str("card"))) {
     s.card = *c;
   } else if (r.has("card")) {
-    unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names());
+    unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names(), ids_of(t.cards));
     *ok = false;
   }
   s.kind = r.str("kind") == "labels" ? StockKind::Labels : StockKind::Cardstock;
@@ -606,54 +636,133 @@ std::optional<Stock> parse_stock(const std::string& text, const std::string& nam
   return s;
 }
 
-Templates load_templates(const std::string& dir, Diagnostics& d) {
-  Templates t;
-  t.dir = dir;
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) {
-    d.error({dir, 0, 0}, "templates folder not found (use --templates DIR)");
-    return t;
+namespace {
+
+// Adds one layer of templates over those below it in `t`. A name (id or alias) defined
+// twice within the layer is an error. One defined below is replaced (the same id) or
+// hidden (find_named searches from the top), and the new definition carries a note
+// saying so: a game's own `poker` silently unlike the shipped one would surprise.
+class TemplateLayer {
+ public:
+  TemplateLayer(Templates& t, Diagnostics& d) : t_(t), d_(d) {}
+
+  void add(Paper p) {
+    check_positive_size(p, "paper", d_);
+    put(t_.papers, papers_, std::move(p), "paper");
   }
-  const fs::path root(dir);
-  if (auto n = load_checked((root / "papers.yaml").string(), Schemas::papers_file(), d)) {
-    for (const auto& p : (*n)["papers"]) {
-      if (!p.IsMap()) continue;
-      Paper paper = read_paper(p, (root / "papers.yaml").string());
-      check_positive_size(paper, "paper", d);
-      if (names_unique(t.papers, paper, "paper", d)) t.papers.push_back(std::move(paper));
+  void add(CardSize c) {
+    check_positive_size(c, "card size", d_);
+    put(t_.cards, cards_, std::move(c), "card size");
+  }
+  void add(Stock s) { put(t_.stocks, stocks_, std::move(s), "stock"); }
+  void add(FontFamily f, const Mark& name_at) {
+    if (!families_.add(f.family, name_at, "font family '" + f.family + "' is listed twice", d_)) return;
+    auto& all = t_.fonts.families;
+    for (auto it = all.begin(); it != all.end(); ++it)
+      if (it->family == f.family) {
+        d_.notice(name_at, "font family '" + f.family + "' replaces the one listed at " + it->mark.str());
+        all.erase(it);
+        break;
+      }
+    all.push_back(std::move(f));
+  }
+  // The layer's designs (read_designs reported a name defined in two of its files).
+  void add(std::map<std::string, Design> designs) {
+    for (auto& [name, des] : designs) {
+      auto it = t_.designs.find(name);
+      if (it != t_.designs.end())
+        d_.notice(des.mark, "design '" + name + "' replaces the one defined at " + it->second.mark.str());
+      t_.designs[name] = std::move(des);
     }
   }
-  if (auto n = load_checked((root / "cards.yaml").string(), Schemas::cards_file(), d)) {
-    for (const auto& c : (*n)["cards"]) {
-      if (!c.IsMap()) continue;
-      CardSize card = read_card_size(c, (root / "cards.yaml").string(), d);
-      check_positive_size(card, "card size", d);
-      if (names_unique(t.cards, card, "card size", d)) t.cards.push_back(std::move(card));
+
+ private:
+  template <class T>
+  void put(std::vector<T>& all, std::vector<T>& mine, T x, const std::string& what) {
+    if (!names_unique(mine, x, what, d_)) return;
+    mine.push_back(x);
+    std::vector<std::string> names{x.id};
+    names.insert(names.end(), x.aliases.begin(), x.aliases.end());
+    for (auto it = all.begin(); it != all.end();) {
+      if (it->id == x.id) {
+        d_.notice(x.mark, what + " '" + x.id + "' replaces the one defined at " + it->mark.str());
+        it = all.erase(it);
+        continue;
+      }
+      for (const auto& n : names)
+        if (n == it->id || std::find(it->aliases.begin(), it->aliases.end(), n) != it->aliases.end())
+          d_.notice(x.mark, what + " '" + x.id + "': the name '" + n + "' now means this " + what + ", not " + what +
+                                " '" + it->id + "' (" + it->mark.str() + ")");
+      ++it;
     }
+    all.push_back(std::move(x));
   }
+
+  Templates& t_;
+  Diagnostics& d_;
+  std::vector<Paper> papers_;
+  std::vector<CardSize> cards_;
+  std::vector<Stock> stocks_;
+  UniqueNames families_;
+};
+
+// Where a layer comes from: the shipped folder (every file required), a --templates
+// folder, or a game's (files confined to the game's folder unless allowed outside).
+struct LayerOrigin {
+  bool base = false;
+  std::string confine_to;  // "" = anywhere
+  bool allow_outside = false;
+};
+
+// A font file of a layer: a relative path is found in `root`; a game's must lie in its
+// folder. "" (after an error at `at`) if it is refused.
+std::string font_file(const std::string& f, const fs::path& root, const LayerOrigin& o, const Mark& at,
+                      Diagnostics& d) {
+  if (o.confine_to.empty()) return fs::path(f).is_absolute() ? f : (root / f).string();
+  std::string resolved, why;
+  const std::string rel = fs::path(f).is_absolute() ? f : fs::relative(root / f, o.confine_to).string();
+  if (!confined_path(o.confine_to, rel, o.allow_outside, &resolved, &why)) {
+    d.error(at, "font file " + why);
+    return "";
+  }
+  return resolved;
+}
+
+// One font family as a layer lists it: its files found and checked.
+void read_font_family(const YAML::Node& f, const std::string& file, const fs::path& root, const LayerOrigin& o,
+                      TemplateLayer& layer, Diagnostics& d) {
+  Reader fr(f, Schemas::font(), file);
+  FontFamily fam{fr.str("family"), fr.str("package"), {}, fr.mark(),
+                 fr.list("scripts"),  fr.list("fallback_for"), fr.mark("scripts"),
+                 fr.mark("fallback_for")};
+  // Fontconfig would block on a FIFO and read /dev/zero for ever: only files.
+  const std::string package = fr.str("package").empty() ? "" : " (install Debian package " + fr.str("package") + ")";
+  if (YAML::Node files = fr.node("files"); files && files.IsSequence())
+    for (const auto& fn : files) {
+      if (!fn.IsScalar()) continue;
+      const std::string path = font_file(fn.Scalar(), root, o, mark_of(fn, file), d);
+      if (path.empty()) continue;
+      if (std::string why = not_a_regular_file(path); !why.empty())
+        d.error(mark_of(fn, file), "font file '" + fn.Scalar() + "' of '" + fam.family + "' cannot be used: " + why +
+                                       (why.rfind("it ", 0) == 0 ? "" : package));
+      fam.files.push_back(path);
+    }
+  else
+    for (const auto& fn : fr.list("files")) fam.files.push_back(font_file(fn, root, o, fr.mark("files"), d));
+  layer.add(std::move(fam), fr.mark("family"));
+}
+
+// A layer's fonts.yaml: families, and the default family and hyphenation dictionary if
+// it names them.
+void read_fonts_file(Templates& t, const fs::path& root, const LayerOrigin& o, TemplateLayer& layer, Diagnostics& d) {
   const std::string fonts_path = (root / "fonts.yaml").string();
-  if (auto n = load_checked(fonts_path, Schemas::fonts_file(), d)) {
-    Reader r(*n, Schemas::fonts_file(), fonts_path);
-    t.fonts.default_family = r.str("default");
-    UniqueNames families;
-    for (const auto& f : (*n)["fonts"]) {
-      if (!f.IsMap()) continue;
-      Reader fr(f, Schemas::font(), fonts_path);
-      FontFamily fam{fr.str("family"), fr.str("package"), fr.list("files"), fr.mark(),
-                     fr.list("scripts"),  fr.list("fallback_for"), fr.mark("scripts"),
-                     fr.mark("fallback_for")};
-      if (families.add(fam.family, fr.mark("family"), "font family '" + fam.family + "' is listed twice", d))
-        t.fonts.families.push_back(std::move(fam));
-      // Fontconfig would block on a FIFO and read /dev/zero for ever: only files.
-      const std::string package = fr.str("package").empty() ? "" : " (install Debian package " + fr.str("package") + ")";
-      if (YAML::Node files = fr.node("files"); files && files.IsSequence())
-        for (const auto& file : files)
-          if (std::string why = not_a_regular_file(file.Scalar()); file.IsScalar() && !why.empty())
-            d.error(mark_of(file, fonts_path), "font file '" + file.Scalar() + "' of '" + fr.str("family") +
-                                                   "' cannot be used: " + why +
-                                                   (why.rfind("it ", 0) == 0 ? "" : package));
-    }
-    t.fonts.hyphenation = r.str("hyphenation");
+  auto n = load_checked(fonts_path, Schemas::fonts_file(), d);
+  if (!n) return;
+  Reader r(*n, Schemas::fonts_file(), fonts_path);
+  for (const auto& f : (*n)["fonts"])
+    if (f.IsMap()) read_font_family(f, fonts_path, root, o, layer, d);
+  if (r.has("hyphenation")) {
+    t.fonts.hyphenation = font_file(r.str("hyphenation"), root, o, r.mark("hyphenation"), d);
     t.fonts.hyphenation_package = r.str("hyphenation_package");
     if (!t.fonts.hyphenation.empty())
       if (std::string why = not_a_regular_file(t.fonts.hyphenation); !why.empty()) {
@@ -662,21 +771,85 @@ Templates load_templates(const std::string& dir, Diagnostics& d) {
         if (why.rfind("it ", 0) == 0)
           d.error(r.mark("hyphenation"), "hyphenation dictionary '" + t.fonts.hyphenation + "' cannot be used: " + why);
       }
-    if (!t.fonts.has(t.fonts.default_family))
-      d.error(r.mark("default"), "default font '" + t.fonts.default_family +
-                                     "' is not one of the listed families");
   }
+  if (r.has("default")) {
+    if (!o.base && r.str("default") != t.fonts.default_family)
+      d.notice(r.mark("default"), "the default font '" + r.str("default") + "' replaces '" + t.fonts.default_family + "'");
+    t.fonts.default_family = r.str("default");
+  } else if (o.base) {
+    d.error(r.mark(), "missing required key 'default' in fonts file");
+  }
+  if ((o.base || r.has("default")) && !t.fonts.has(t.fonts.default_family))
+    d.error(r.mark("default"), "default font '" + t.fonts.default_family + "' is not one of the listed families");
+}
+
+// Reads the templates folder `root` as one layer over `t`: papers.yaml, cards.yaml,
+// fonts.yaml, stocks/*.yaml and designs/*.yaml, each required in the shipped folder and
+// optional in a layer over it.
+void read_templates_folder(Templates& t, const fs::path& root, const LayerOrigin& o, Diagnostics& d) {
+  TemplateLayer layer(t, d);
+  auto wanted = [&](const fs::path& p) {
+    std::error_code ec;
+    return o.base || fs::exists(p, ec);
+  };
+  const std::string papers = (root / "papers.yaml").string(), cards = (root / "cards.yaml").string();
+  if (wanted(papers))
+    if (auto n = load_checked(papers, Schemas::papers_file(), d))
+      for (const auto& p : (*n)["papers"])
+        if (p.IsMap()) layer.add(read_paper(p, papers));
+  if (wanted(cards))
+    if (auto n = load_checked(cards, Schemas::cards_file(), d))
+      for (const auto& c : (*n)["cards"])
+        if (c.IsMap()) layer.add(read_card_size(c, cards, d));
+  if (wanted(root / "fonts.yaml")) read_fonts_file(t, root, o, layer, d);
   for (const auto& path : yaml_files(root / "stocks")) {
     std::string text;
     if (!read_file(path, &text, d)) continue;
-    if (auto s = parse_stock(text, path, t, d))
-      if (names_unique(t.stocks, *s, "stock", d)) t.stocks.push_back(*s);
+    if (auto s = parse_stock(text, path, t, d)) layer.add(std::move(*s));
   }
-  for (const auto& path : yaml_files(root / "designs")) {
-    if (auto n = load_checked(path, Schemas::designs_file(), d))
-      read_designs((*n)["designs"], path, t.fonts, &t.designs, d);
+  std::map<std::string, Design> designs;
+  for (const auto& path : yaml_files(root / "designs"))
+    if (auto n = load_checked(path, Schemas::designs_file(), d)) read_designs((*n)["designs"], path, t.fonts, &designs, d);
+  layer.add(std::move(designs));
+  t.dirs.push_back(root.string());
+}
+
+// Every regular file under `dir`, sorted: a layer's files are inputs of the outputs.
+std::vector<std::string> files_under(const std::string& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec))
+    if (it->is_regular_file()) files.push_back(it->path().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
+Templates load_templates(const std::string& dir, Diagnostics& d) {
+  Templates t;
+  t.dir = dir;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    d.error({dir, 0, 0}, "templates folder not found");
+    return t;
   }
+  read_templates_folder(t, dir, LayerOrigin{true, "", false}, d);
   return t;
+}
+
+void add_templates(Templates& t, const std::string& dir, Diagnostics& d) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    d.error({dir, 0, 0}, "templates folder not found");
+    return;
+  }
+  // A folder already layered (the shipped one named again, as --templates used to be
+  // given) adds nothing: it would only replace every name by itself.
+  for (const auto& have : t.dirs)
+    if (fs::equivalent(have, dir, ec)) return;
+  read_templates_folder(t, dir, LayerOrigin{false, "", false}, d);
 }
 
 namespace {
@@ -844,12 +1017,24 @@ void read_deck_stocks(const Reader& r, const std::string& file, const Templates&
   for (const auto& [name, m] : stock_names(r, file)) {
     const Stock* s = t.find_stock(name);
     if (!s) {
-      unknown(d, m, "stock", name, t.stock_names());
+      unknown(d, m, "stock", name, t.stock_names(), ids_of(t.stocks));
       continue;
     }
     // Each stock makes one output file per deck: twice would write it twice.
     if (!listed.add(s->id, m, "stock '" + s->id + "' is listed twice in deck '" + deck->id + "'", d, "listed"))
       continue;
+    // A game's own `poker` does not change the shipped poker stocks (a stock holds the
+    // card size of its own layer): the same name is not the same size.
+    if (!deck->card.id.empty() && s->card.id == deck->card.id &&
+        (std::fabs(s->card.width.pt - deck->card.width.pt) > 0.01 ||
+         std::fabs(s->card.height.pt - deck->card.height.pt) > 0.01)) {
+      d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards as " + s->card.mark.str() + " defines them (" +
+                     format_number(s->card.width.in_mm()) + " x " + format_number(s->card.height.in_mm()) +
+                     " mm), but deck '" + deck->id + "' has " + deck->card.id + " cards of " + deck->card.mark.str() +
+                     " (" + format_number(deck->card.width.in_mm()) + " x " +
+                     format_number(deck->card.height.in_mm()) + " mm): define a stock for them");
+      continue;
+    }
     if (!deck->card.id.empty() && s->card.id != deck->card.id) {
       d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards (" +
                      format_number(s->card.width.in_mm()) + " x " +
@@ -1091,7 +1276,7 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
   deck.title = r.str("title").empty() ? deck.id : r.str("title");
   deck.mark = r.mark();
   if (const CardSize* c = t.find_card(r.str("card"))) deck.card = *c;
-  else unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names());
+  else unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names(), ids_of(t.cards));
   read_deck_stocks(r, file, t, &deck, d);
   const DesignNames designs(g);
   deck.face = r.str("face");
@@ -1200,10 +1385,8 @@ void read_booklet(const YAML::Node& n, const std::string& file, const FontSet& f
   for (const char* key : {"body_font", "heading_font"}) {
     const std::string fam = r.str(key);
     if (fonts.has(fam)) continue;
-    std::vector<std::string> names;
-    for (const auto& f : fonts.families) names.push_back(f.family);
-    d.error(r.mark(key), "unknown font '" + fam + "'" + did_you_mean(fam, names) +
-                             " (fonts are listed in templates/fonts.yaml)");
+    const auto names = family_names(fonts);
+    d.error(r.mark(key), "unknown font '" + fam + "'" + did_you_mean(fam, names) + available(names));
   }
   check_literal_color(b.accent, r.mark("accent"), *g, d);
   if (YAML::Node c = r.node("cover"); c && c.IsMap()) {
@@ -1215,10 +1398,58 @@ void read_booklet(const YAML::Node& n, const std::string& file, const FontSet& f
   g->booklet = std::move(b);
 }
 
+// A game's own templates: its `templates:` folders, then the paper sizes, card sizes,
+// fonts and stocks written in the game file, each a layer over `t`. Null if it adds
+// none. The files they came from go to g->template_files.
+std::shared_ptr<const Templates> game_templates(const Reader& r, const std::string& file, const Templates& t,
+                                                Game* g, Diagnostics& d) {
+  if (!r.has("templates") && !r.has("papers") && !r.has("card_sizes") && !r.has("stocks") && !r.has("fonts"))
+    return nullptr;
+  auto own = std::make_shared<Templates>(t);
+  const LayerOrigin origin{false, g->dir, g->allow_outside};
+  std::vector<std::pair<std::string, Mark>> folders;
+  if (YAML::Node n = r.node("templates"); n && n.IsSequence())
+    for (const auto& f : n) folders.push_back({f.as<std::string>(""), mark_of(f, file)});
+  else if (n && n.IsScalar())
+    folders.push_back({n.Scalar(), mark_of(n, file)});
+  for (const auto& [folder, at] : folders) {
+    std::string resolved, why;
+    std::error_code ec;
+    if (!confined_path(g->dir, folder, g->allow_outside, &resolved, &why)) {
+      d.error(at, "templates folder " + why);
+    } else if (!fs::is_directory(resolved, ec)) {
+      d.error(at, "templates folder '" + folder + "' not found (looked for " + resolved + ")");
+    } else {
+      read_templates_folder(*own, resolved, origin, d);
+      const auto files = files_under(resolved);
+      g->template_files.insert(g->template_files.end(), files.begin(), files.end());
+    }
+  }
+  TemplateLayer layer(*own, d);
+  // Papers and card sizes first: the game's stocks may name them.
+  for (const auto& p : r.node("papers"))
+    if (p.IsMap()) layer.add(read_paper(p, file));
+  for (const auto& c : r.node("card_sizes"))
+    if (c.IsMap()) layer.add(read_card_size(c, file, d));
+  for (const auto& f : r.node("fonts")) {
+    if (!f.IsMap()) continue;
+    read_font_family(f, file, g->dir, origin, layer, d);
+    const FontFamily& fam = own->fonts.families.back();
+    g->template_files.insert(g->template_files.end(), fam.files.begin(), fam.files.end());
+  }
+  for (const auto& s : r.node("stocks")) {
+    if (!s.IsMap()) continue;
+    bool ok = true;
+    Stock stock = read_stock(s, file, *own, d, &ok);
+    if (ok) layer.add(std::move(stock));
+  }
+  return own;
+}
+
 }  // namespace
 
 std::optional<Game> parse_game(const std::string& text, const std::string& name,
-                               const std::string& dir, const Templates& t, Diagnostics& d,
+                               const std::string& dir, const Templates& t_shared, Diagnostics& d,
                                const LoadOptions& o) {
   YAML::Node n;
   if (!parse_yaml(text, name, "a game file", &n, d)) return std::nullopt;
@@ -1232,9 +1463,14 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
   g.dir = dir;
   g.allow_outside = o.allow_outside;
   g.mark = r.mark();
+  g.templates = game_templates(r, name, t_shared, &g, d);
+  const Templates& t = g.templates ? *g.templates : t_shared;
   read_palette(r.node("colors"), name, &g, d);
   std::map<std::string, Design> own;
   read_designs(r.node("designs"), name, t.fonts, &own, d);
+  for (const auto& [dname, des] : own)
+    if (auto it = t.designs.find(dname); it != t.designs.end())
+      d.notice(des.mark, "design '" + dname + "' replaces the one defined at " + it->second.mark.str());
   resolve_designs(own, t, &g, d);
   for (const auto& [dname, des] : own) {
     if (!g.designs.count(dname)) continue;

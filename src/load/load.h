@@ -10,8 +10,14 @@
 
 namespace cardstock {
 
-/// Loads templates/: papers.yaml, cards.yaml, fonts.yaml, stocks/*.yaml, designs/*.yaml.
+/// Loads the shipped templates/: papers.yaml, cards.yaml, fonts.yaml, stocks/*.yaml,
+/// designs/*.yaml, each required.
 Templates load_templates(const std::string& dir, Diagnostics& d);
+
+/// Adds the templates folder `dir` (laid out like templates/, every file optional) as a
+/// layer over `t` (--templates DIR). A name defined twice in the layer is an error; one
+/// that replaces or hides a name below it gets a note.
+void add_templates(Templates& t, const std::string& dir, Diagnostics& d);
 
 /// Parses one stock file's text (`name` is the file name used in diagnostics).
 std::optional<Stock> parse_stock(const std::string& text, const std::string& name,

@@ -329,7 +329,14 @@ const Schema& Schemas::game() {
        O("decks", K::ObjectList, &Schemas::deck(), "the decks", true),
        O("boards", K::ObjectList, &Schemas::board(), "board previews of hex decks"),
        O("booklet", K::Object, &Schemas::booklet(), "the rule booklet"),
-       O("tables", K::ObjectMap, &Schemas::data_table(), "named tables of facts for the booklet")}};
+       O("tables", K::ObjectMap, &Schemas::data_table(), "named tables of facts for the booklet"),
+       F("templates", K::StringList,
+         "folders beside the game file laid out like templates/, layered over the shipped ones in order"),
+       O("papers", K::ObjectList, &Schemas::paper(), "this game's own paper sizes, over the shipped ones"),
+       O("card_sizes", K::ObjectList, &Schemas::card_size(), "this game's own card sizes, over the shipped ones"),
+       O("stocks", K::ObjectList, &Schemas::stock(), "this game's own sheet stocks, over the shipped ones"),
+       O("fonts", K::ObjectList, &Schemas::font(),
+         "this game's own font families (files relative to the game file), over the shipped ones")}};
   return s;
 }
 
@@ -410,7 +417,8 @@ const Schema& Schemas::font() {
 const Schema& Schemas::fonts_file() {
   static const Schema s{"fonts file",
                         "templates/fonts.yaml",
-                        {R("default", K::String, "family used when none is named"),
+                        {F("default", K::String,
+                           "family used when none is named (required in the shipped templates)"),
                          O("fonts", K::ObjectList, &Schemas::font(), "the families", true),
                          F("hyphenation", K::String, "libhyphen dictionary for booklet text"),
                          F("hyphenation_package", K::String,

@@ -15,10 +15,12 @@ int hex(char c) {
 
 template <class T>
 const T* find_named(const std::vector<T>& v, const std::string& name) {
-  for (const auto& x : v) {
-    if (x.id == name) return &x;
-    for (const auto& a : x.aliases)
-      if (a == name) return &x;
+  // From the last: a name is unique within a layer of templates, and a higher layer (a
+  // game's own stocks) comes later and wins.
+  for (auto x = v.rbegin(); x != v.rend(); ++x) {
+    if (x->id == name) return &*x;
+    for (const auto& a : x->aliases)
+      if (a == name) return &*x;
   }
   return nullptr;
 }

@@ -1,6 +1,7 @@
 // The model: plain data loaded from YAML. Lengths in points; no YAML or Cairo types.
 #pragma once
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -256,6 +257,8 @@ struct BookletSpec {
   Mark mark, cover_mark;
 };
 
+struct Templates;
+
 struct Game {
   std::string id, title;
   std::string file;  // path as given
@@ -269,13 +272,21 @@ struct Game {
   std::vector<DataTable> tables;
   std::optional<BookletSpec> booklet;
   Mark mark;
+  // The templates the game was loaded with when it adds its own (card sizes, stocks,
+  // papers, fonts, in the file or in `templates:` folders beside it); null when it adds
+  // none. `template_files` are the files of those layers, inputs of every output.
+  std::shared_ptr<const Templates> templates;
+  std::vector<std::string> template_files;
   const Deck* find_deck(const std::string& id) const;
   const DataTable* find_table(const std::string& name) const;
 };
 
-/// Shipped data from templates/.
+/// Shipped data from templates/, with the layers added over it (--templates folders, a
+/// game's own definitions): a name defined in a higher layer replaces or hides the one
+/// below it.
 struct Templates {
   std::string dir;
+  std::vector<std::string> dirs;  // every templates folder layered, the shipped one first
   std::vector<Paper> papers;
   std::vector<CardSize> cards;
   std::vector<Stock> stocks;

@@ -21,6 +21,13 @@ namespace {
 using testing::fresh_dir;
 using testing::slurp;
 
+// The shipped designs by name, as an unknown design's message lists them.
+std::string shipped_designs() {
+  std::string s;
+  for (const auto& [name, des] : testing::shipped_templates().designs) s += (s.empty() ? "" : ", ") + name;
+  return s.empty() ? "none is defined" : s;
+}
+
 BuildOptions options(const fs::path& out) { return testing::build_options(out); }
 
 struct CliRun {
@@ -144,7 +151,7 @@ TEST(Cli, CheckExitsOneWithEveryDiagnostic) {
   EXPECT_EQ(r.status, 1);
   const std::string f = (dir / "bad.yaml").string();
   EXPECT_EQ(r.output, f + ":6:5: error: unknown key 'colour' in deck\n" + f +
-                          ":5:11: error: unknown design 'nope'\n" + f +
+                          ":5:11: error: unknown design 'nope'" + (shipped_designs() == "none is defined" ? "; " : "; available: ") + shipped_designs() + "\n" + f +
                           ": 2 error(s), 0 warning(s); check failed\n");
 }
 

@@ -165,15 +165,12 @@ namespace cardstock {
 
 namespace {
 
-// A copy of the shipped templates in `dir`/tpl with `from` replaced by `to` in `file`.
-fs::path templates_with(const fs::path& dir, const std::string& file, const std::string& from, const std::string& to) {
+// A templates folder `dir`/tpl holding one file, layered over the shipped templates.
+fs::path layer_with(const fs::path& dir, const std::string& file, const std::string& text) {
   const fs::path t = dir / "tpl";
   fs::remove_all(t);
-  fs::copy(testing::source_dir() + "/templates", t, fs::copy_options::recursive);
-  std::string text = testing::slurp(t / file);
-  const size_t at = text.find(from);
-  if (at != std::string::npos) text.replace(at, from.size(), to);
-  std::ofstream(t / file, std::ios::trunc) << text;
+  fs::create_directories((t / file).parent_path());
+  std::ofstream(t / file) << text;
   return t;
 }
 
@@ -183,26 +180,28 @@ fs::path templates_with(const fs::path& dir, const std::string& file, const std:
 // fontconfig for ever, /dev/zero would never end; a stock id is a file name like any id.
 TEST(Limits, TemplatesThatAreNotFilesOrNotPlainNames) {
   const fs::path dir = testing::fresh_dir("hostile-templates");
+  const std::string src = testing::source_dir();
   ASSERT_EQ(::mkfifo((dir / "font.ttf").c_str(), 0644), 0);
-  fs::path t = templates_with(dir, "fonts.yaml", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                              (dir / "font.ttf").string());
-  testing::Run r = testing::run_cardstock({"--templates", t.string(), "check", testing::source_dir() + "/content/echad.yaml"});
+  fs::path t = layer_with(dir, "fonts.yaml", "fonts:\n  - {family: DejaVu Sans, files: [" + (dir / "font.ttf").string() + "]}\n");
+  testing::Run r = testing::run_cardstock({"--templates", t.string(), "check", src + "/content/echad.yaml"});
+  EXPECT_EQ(r.status, 1);
+  const std::string replaced = "D/tpl/fonts.yaml:2:14: note: font family 'DejaVu Sans' replaces the one listed at " + src +
+                               "/templates/fonts.yaml:46:5\n";
+  EXPECT_EQ(testing::replace_all(r.err, dir.string(), "D"),
+            "D/tpl/fonts.yaml:2:35: error: font file 'D/font.ttf' of 'DejaVu Sans' cannot be used: it is a FIFO "
+            "(named pipe), not a file\n" + replaced);
+  t = layer_with(dir, "fonts.yaml", "fonts:\n  - {family: DejaVu Sans, files: [/dev/zero]}\n");
+  r = testing::run_cardstock({"check", src + "/content/echad.yaml", "--templates", t.string()});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(testing::replace_all(r.err, dir.string(), "D"),
-            "D/tpl/fonts.yaml:51:9: error: font file 'D/font.ttf' of 'DejaVu Sans' cannot be used: it is a FIFO "
-            "(named pipe), not a file\n");
-  t = templates_with(dir, "fonts.yaml", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/dev/zero");
-  r = testing::run_cardstock({"--templates", t.string(), "check", testing::source_dir() + "/content/echad.yaml"});
-  EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(testing::replace_all(r.err, dir.string(), "D"),
-            "D/tpl/fonts.yaml:51:9: error: font file '/dev/zero' of 'DejaVu Sans' cannot be used: it is a device, "
-            "not a file\n");
-  t = templates_with(dir, "stocks/poker-3x3-letter.yaml", "id: poker-3x3-letter", "id: ../../escaped");
-  r = testing::run_cardstock({"--templates", t.string(), "build", testing::source_dir() + "/content/echad.yaml", "-o",
+            "D/tpl/fonts.yaml:2:35: error: font file '/dev/zero' of 'DejaVu Sans' cannot be used: it is a device, "
+            "not a file\n" + replaced);
+  t = layer_with(dir, "stocks/mine.yaml", "id: ../../escaped\npaper: letter\ncard: poker\ngrid: {columns: 3, rows: 3}\n");
+  r = testing::run_cardstock({"--templates", t.string(), "build", src + "/content/echad.yaml", "-o",
                               (dir / "out").string()});
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(testing::replace_all(r.err, dir.string(), "D"),
-            "D/tpl/stocks/poker-3x3-letter.yaml:1:5: error: stock id '../../escaped' cannot name a file: it "
+            "D/tpl/stocks/mine.yaml:1:5: error: stock id '../../escaped' cannot name a file: it "
             "contains '/' (ids name output files: use letters, digits, '-', '_' and '.' only, not starting with "
             "'.', 1 to 64 characters)\n");
   EXPECT_FALSE(fs::exists(dir / "out"));

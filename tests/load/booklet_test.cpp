@@ -315,8 +315,8 @@ TEST(BookletMarkdown, BookletSectionIsValidated) {
       std::string(kGame) + "booklet:\n  source: r.md\n  acent: blue\n  body_font: Noto Serf\n");
   EXPECT_EQ(diags,
             "t.yaml:23:3: error: unknown key 'acent' in booklet (did you mean 'accent'?)\n"
-            "t.yaml:24:14: error: unknown font 'Noto Serf' (did you mean 'Noto Serif'?) "
-            "(fonts are listed in templates/fonts.yaml)\n");
+            "t.yaml:24:14: error: unknown font 'Noto Serf' (did you mean 'Noto Serif'?); available: Noto Sans, "
+            "Noto Serif, Noto Sans Hebrew, Noto Serif Hebrew, DejaVu Sans, Noto Sans Arabic\n");
 }
 
 TEST(BookletMarkdown, TableRowsMustMatchTheirColumns) {

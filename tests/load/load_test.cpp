@@ -105,13 +105,20 @@ TEST(Load, MissingRequiredKey) {
 }
 
 TEST(Load, UnknownStockCardSizeAndDesign) {
-  EXPECT_EQ(diagnostics_of(replace(kGood, "[poker-3x3-letter]", "[poker-3x3-leter]")),
-            "t.yaml:11:14: error: unknown stock 'poker-3x3-leter' (did you mean "
-            "'poker-3x3-letter'?)\n");
-  EXPECT_EQ(diagnostics_of(replace(kGood, "    face: face\n", "    face: face\n    card: pokr\n")),
-            "t.yaml:11:11: error: unknown card size 'pokr' (did you mean 'poker'?)\n");
-  EXPECT_EQ(diagnostics_of(replace(kGood, "    face: face\n", "    face: fase\n")),
-            "t.yaml:10:11: error: unknown design 'fase' (did you mean 'face'?)\n");
+  // The nearest name, and every name there is (stocks by id: their aliases work too).
+  const std::string stock = diagnostics_of(replace(kGood, "[poker-3x3-letter]", "[poker-3x3-leter]"));
+  EXPECT_EQ(stock.rfind("t.yaml:11:14: error: unknown stock 'poker-3x3-leter' (did you mean "
+                        "'poker-3x3-letter'?); available: ", 0), 0u) << stock;
+  for (const auto& s : shipped_templates().stocks) EXPECT_NE(stock.find(" " + s.id), std::string::npos) << s.id;
+  EXPECT_EQ(stock.find("poker-letter"), std::string::npos) << stock;
+  const std::string card = diagnostics_of(replace(kGood, "    face: face\n", "    face: face\n    card: pokr\n"));
+  EXPECT_EQ(card.rfind("t.yaml:11:11: error: unknown card size 'pokr' (did you mean 'poker'?); available: poker, ", 0),
+            0u) << card;
+  EXPECT_NE(card.find(", tarot, "), std::string::npos) << card;
+  const std::string design = diagnostics_of(replace(kGood, "    face: face\n", "    face: fase\n"));
+  EXPECT_EQ(design.rfind("t.yaml:10:11: error: unknown design 'fase' (did you mean 'face'?); available: ", 0), 0u)
+      << design;
+  EXPECT_NE(design.find(" face"), std::string::npos) << design;
 }
 
 TEST(Load, CardLargerThanItsStock) {
@@ -135,7 +142,8 @@ TEST(Load, BadColoursAndFonts) {
   EXPECT_EQ(diagnostics_of(replace(kGood, "        text: \"{name}\"\n",
                                    "        text: \"{name}\"\n        color: blu\n"
                                    "        font: Comic Sans\n")),
-            "t.yaml:9:15: warning: unknown font 'Comic Sans'; using 'Noto Sans'\n"
+            "t.yaml:9:15: warning: unknown font 'Comic Sans'; using 'Noto Sans'; available: Noto Sans, Noto Serif, "
+            "Noto Sans Hebrew, Noto Serif Hebrew, DejaVu Sans, Noto Sans Arabic\n"
             "t.yaml:6:9: error: 'blu' is not a colour (use #rrggbb, none or a palette name)\n");
   EXPECT_EQ(diagnostics_of(replace(kGood, "designs:\n", "colors: {blue: \"#00f\"}\ndesigns:\n") +
                                ""),

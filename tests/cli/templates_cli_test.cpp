@@ -1,0 +1,84 @@
+// Templates layers through the real program: --templates before or after the command, a
+// game's own font drawn from its own folder, and the shipped templates not found.
+#include <gtest/gtest.h>
+#include <poppler-document.h>
+#include <poppler-font.h>
+
+#include <fstream>
+#include <memory>
+
+#include "output_util.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+namespace {
+
+void write(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+}  // namespace
+
+TEST(TemplatesCli, LayersMayBeNamedBeforeOrAfterTheCommand) {
+  const fs::path dir = testing::fresh_dir("templates-cli");
+  write(dir / "layer" / "stocks" / "one.yaml", "id: poker-one\npaper: letter\ncard: poker\ngrid: {columns: 1, rows: 1}\n");
+  write(dir / "g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{t}\"}]\n"
+                        "decks:\n  - {id: d, face: face, stocks: [poker-one], cards: [{t: hi}]}\n");
+  const std::string layer = (dir / "layer").string(), game = (dir / "g.yaml").string();
+  testing::Run before = testing::run_cardstock({"--templates", layer, "check", game});
+  EXPECT_EQ(before.status, 0) << before.err;
+  testing::Run after = testing::run_cardstock({"build", game, "--templates", layer, "-o", (dir / "out").string()});
+  EXPECT_EQ(after.status, 0) << after.err;
+  EXPECT_TRUE(fs::exists(dir / "out" / "g" / "d-poker-one.pdf"));
+  // Without the layer the stock is unknown, and the message lists what there is.
+  testing::Run without = testing::run_cardstock({"check", game});
+  EXPECT_EQ(without.status, 1);
+  EXPECT_NE(without.err.find(":7:34: error: unknown stock 'poker-one' (did you mean 'poker-a4'?); available: "), std::string::npos) << without.err;
+  // `stocks` lists the layer's stocks, and with a game file that game's own.
+  testing::Run stocks = testing::run_cardstock({"stocks", "--templates", layer});
+  EXPECT_NE(stocks.out.find("\npoker-one "), std::string::npos) << stocks.out;
+}
+
+TEST(TemplatesCli, AGamesOwnFontIsLoadedFromItsFolderAndEmbedded) {
+  const fs::path dir = testing::fresh_dir("templates-font");
+  fs::create_directories(dir / "fonts");
+  fs::copy_file("/usr/share/fonts/truetype/noto/NotoSansDisplay-Regular.ttf", dir / "fonts" / "display.ttf");
+  write(dir / "g.yaml", "game: g\ntitle: G\nfonts:\n  - {family: Noto Sans Display, files: [fonts/display.ttf]}\n"
+                        "designs:\n  face:\n    layers: [{type: text, text: \"{t}\", font: Noto Sans Display}]\n"
+                        "decks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{t: Shalom}]}\n");
+  const std::string out = (dir / "out").string();
+  testing::Run r = testing::run_cardstock({"build", (dir / "g.yaml").string(), "-o", out});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(out + "/g/d-poker-3x3-letter.pdf"));
+  ASSERT_TRUE(doc);
+  std::string names;
+  for (const auto& f : doc->fonts()) names += f.name() + " ";
+  EXPECT_NE(names.find("NotoSansDisplay"), std::string::npos) << names;
+  // The font file is an input: the manifest lists it.
+  EXPECT_NE(testing::slurp(out + "/g/manifest.json").find("fonts/display.ttf"), std::string::npos);
+}
+
+TEST(TemplatesCli, ShippedTemplatesNotFoundSaysWhereItLooked) {
+  BuildOptions opt;
+  opt.templates_dir = "";
+  std::vector<std::string> looked;
+  EXPECT_EQ(find_shipped_templates("/nowhere/bin/cardstock", "/nowhere/share/cardstock/templates", &looked), "");
+  EXPECT_EQ(looked, (std::vector<std::string>{"/nowhere/share/cardstock/templates", "/nowhere/bin/templates",
+                                              "/nowhere/templates", "/nowhere/share/cardstock/templates"}));
+  opt.templates_looked = looked;
+  std::ostringstream out, err;
+  EXPECT_EQ(check_files({testing::source_dir() + "/content/echad.yaml"}, opt, out, err), 1);
+  EXPECT_EQ(err.str(),
+            "cardstock: error: the shipped templates folder was not found (looked in /nowhere/share/cardstock/templates, "
+            "/nowhere/bin/templates, /nowhere/templates, /nowhere/share/cardstock/templates); install cardstock with "
+            "`cmake --install` or its .deb package, or run it from its build folder\n");
+  // From the build folder, the source tree's templates are found.
+  looked.clear();
+  EXPECT_EQ(find_shipped_templates(CARDSTOCK_BINARY, "", &looked), testing::source_dir() + "/templates");
+}
+
+}  // namespace cardstock
