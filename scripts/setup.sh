@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cardstock needs, if any are missing. Safe to run again.
 #   bash scripts/setup.sh          what building and rendering need
-#   bash scripts/setup.sh --test   also what the tests need: GoogleTest, poppler,
-#                                  clang with its libFuzzer runtime and the LLVM tools of
+#   bash scripts/setup.sh --test   also what the tests need: GoogleTest, poppler, dpkg-dev
+#                                  (the .deb), clang with its libFuzzer runtime and the LLVM tools of
 #                                  the same version (llvm-symbolizer for readable crash
 #                                  traces, llvm-profdata and llvm-cov for fuzz/README's
 #                                  coverage recipe)
@@ -20,7 +20,9 @@ if [ "${1:-}" = "--test" ]; then
   # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).
   llvm="$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -1)"
   llvm="${llvm:-14}"
-  packages+=(libgtest-dev libpoppler-cpp-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm")
+  # dpkg-dev: dpkg-shlibdeps, with which `cpack -G DEB` lists the .deb's library
+  # dependencies (the install test builds the package).
+  packages+=(libgtest-dev libpoppler-cpp-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm" dpkg-dev)
 fi
 
 missing=()

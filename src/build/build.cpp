@@ -60,7 +60,13 @@ std::string find_shipped_templates(const std::string& exe, const std::string& co
   if (!exe.empty()) {
     const fs::path bin = fs::path(exe).parent_path();
     places.push_back(bin.parent_path() / "share" / "cardstock" / "templates");
-    for (fs::path p = bin; !p.empty() && p != p.root_path(); p = p.parent_path()) places.push_back(p / "templates");
+    // A build folder in the source tree (build/, or build/<config>/): no higher, so a copy
+    // of the program elsewhere never picks up some unrelated templates/ folder.
+    fs::path p = bin;
+    for (int up = 0; up < 3 && !p.empty(); ++up, p = p.parent_path()) {
+      places.push_back(p / "templates");
+      if (p == p.root_path()) break;
+    }
   }
   if (!configured.empty()) places.push_back(configured);
   for (const auto& p : places) {

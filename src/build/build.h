@@ -54,8 +54,9 @@ int list_stocks(const BuildOptions& opt, const std::string& game, std::ostream& 
 std::vector<std::string> default_content_files(const std::string& content_dir);
 
 /// The shipped templates folder of the program at `exe`: <prefix>/share/cardstock/templates
-/// when it is installed in <prefix>/bin, else templates/ in a folder above it (a build
-/// folder in the source tree), else `configured` (the install path it was built for).
+/// when it is installed in <prefix>/bin, else templates/ beside it or at most two folders
+/// up (a build folder in the source tree), else `configured` (the install path it was
+/// built for).
 /// "" if none of them holds templates; *looked lists the places tried.
 std::string find_shipped_templates(const std::string& exe, const std::string& configured,
                                    std::vector<std::string>* looked);

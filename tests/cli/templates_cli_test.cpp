@@ -68,13 +68,15 @@ TEST(TemplatesCli, ShippedTemplatesNotFoundSaysWhereItLooked) {
   std::vector<std::string> looked;
   EXPECT_EQ(find_shipped_templates("/nowhere/bin/cardstock", "/nowhere/share/cardstock/templates", &looked), "");
   EXPECT_EQ(looked, (std::vector<std::string>{"/nowhere/share/cardstock/templates", "/nowhere/bin/templates",
-                                              "/nowhere/templates", "/nowhere/share/cardstock/templates"}));
+                                              "/nowhere/templates", "/templates",
+                                              "/nowhere/share/cardstock/templates"}));
   opt.templates_looked = looked;
   std::ostringstream out, err;
   EXPECT_EQ(check_files({testing::source_dir() + "/content/echad.yaml"}, opt, out, err), 1);
   EXPECT_EQ(err.str(),
             "cardstock: error: the shipped templates folder was not found (looked in /nowhere/share/cardstock/templates, "
-            "/nowhere/bin/templates, /nowhere/templates, /nowhere/share/cardstock/templates); install cardstock with "
+            "/nowhere/bin/templates, /nowhere/templates, /templates, /nowhere/share/cardstock/templates); install "
+            "cardstock with "
             "`cmake --install` or its .deb package, or run it from its build folder\n");
   // From the build folder, the source tree's templates are found.
   looked.clear();

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# The program installed (`cmake --install`) and packaged (`cpack -G DEB`) finds its shipped
+# templates from any folder, as the README promises; a lone copy of it says where it
+# looked. Usage: install_test.sh BUILD_DIR TMP_DIR (a folder of its own under the build).
+set -euo pipefail
+build="$1"
+tmp="$2"
+rm -rf "$tmp"
+mkdir -p "$tmp/deck"
+fail() { echo "install_test: $*" >&2; exit 1; }
+
+# A deck in a folder of its own, far from the source tree.
+cat >"$tmp/deck/vocab.yaml" <<'YAML'
+game: vocab
+title: Vocabulary
+designs:
+  face:
+    layers: [{type: text, text: "{word}", size: 18pt}]
+decks:
+  - {id: words, face: face, stocks: [poker-3x3-letter], cards: {csv: words.csv}}
+YAML
+printf 'word\nShalom\nTodah\n' >"$tmp/deck/words.csv"
+
+# 1. cmake --install into a prefix; the installed program works from the deck's folder.
+cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+[ -f "$tmp/prefix/share/cardstock/templates/fonts.yaml" ] || fail "fonts.yaml not installed"
+[ -f "$tmp/prefix/share/cardstock/templates/stocks/poker-3x3-letter.yaml" ] || fail "stocks not installed"
+(cd "$tmp/deck" && "$tmp/prefix/bin/cardstock" build vocab.yaml -o out >/dev/null) || fail "installed build failed"
+[ -f "$tmp/deck/out/vocab/words-poker-3x3-letter.pdf" ] || fail "installed build wrote no PDF"
+
+# 2. A copy of the program with nothing beside it says where it looked, and fails.
+mkdir -p "$tmp/lonely/a/b/bin"
+cp "$tmp/prefix/bin/cardstock" "$tmp/lonely/a/b/bin/"
+set +e
+msg="$(cd "$tmp/deck" && "$tmp/lonely/a/b/bin/cardstock" check vocab.yaml 2>&1)"
+status=$?
+set -e
+[ "$status" = 1 ] || fail "a lone copy exited $status: $msg"
+case "$msg" in
+  "cardstock: error: the shipped templates folder was not found (looked in $tmp/lonely/a/b/share/cardstock/templates, $tmp/lonely/a/b/bin/templates, "*) ;;
+  *) fail "a lone copy said: $msg" ;;
+esac
+
+# 3. The .deb holds the program in /usr/bin and the templates in /usr/share/cardstock, and
+#    the program unpacked from it finds them.
+if command -v dpkg-shlibdeps >/dev/null && command -v dpkg-deb >/dev/null; then
+  cpack --config "$build/CPackConfig.cmake" -G DEB -B "$tmp/deb" >/dev/null
+  deb="$(ls "$tmp"/deb/cardstock_*.deb)"
+  dpkg-deb -f "$deb" Depends | grep -q "fonts-noto-core" || fail "the .deb does not depend on the fonts"
+  dpkg-deb -x "$deb" "$tmp/root"
+  [ -x "$tmp/root/usr/bin/cardstock" ] || fail "no usr/bin/cardstock in the .deb"
+  [ -f "$tmp/root/usr/share/cardstock/templates/cards.yaml" ] || fail "no templates in the .deb"
+  (cd "$tmp/deck" && "$tmp/root/usr/bin/cardstock" check vocab.yaml >/dev/null) || fail "the .deb's program failed"
+else
+  echo "install_test: dpkg-dev is not installed; the .deb is not checked" >&2
+fi
+rm -rf "$tmp"
+echo "install_test: ok"
