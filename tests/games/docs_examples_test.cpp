@@ -1,0 +1,167 @@
+// Every YAML example in the README and docs/ works as written. A whole game file is built
+// (strict: a warning fails it) in a folder of its own, with the files its document shows
+// beside it (a code block after a line ending in "`path`:" is that file); a stock file
+// is loaded as one; a fragment (a deck's `cards:`, a game's `booklet:`) is checked
+// against the schema of where it goes, every key and value, all but the keys it leaves
+// out on purpose.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "load/schema.h"
+#include "output_util.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+namespace {
+
+struct Block {
+  std::string doc;    // "docs/format.md"
+  int line = 0;       // of the opening fence
+  std::string lang;   // "yaml", "csv", "svg"...
+  std::string text;
+  std::string file;   // the file it is, when the line before it names one
+  std::string where() const { return doc + ":" + std::to_string(line); }
+};
+
+std::vector<Block> blocks_of(const std::string& doc) {
+  std::ifstream in(testing::source_dir() + "/" + doc);
+  std::vector<Block> out;
+  std::string line, last_text;
+  const std::regex names_file(R"(`([^`]+)`:\s*$)");
+  Block* open = nullptr;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (line.rfind("```", 0) == 0) {
+      if (open) {
+        open = nullptr;
+      } else {
+        out.push_back({doc, n, line.substr(3), "", ""});
+        open = &out.back();
+        std::smatch m;
+        if (std::regex_search(last_text, m, names_file)) open->file = m[1];
+      }
+      continue;
+    }
+    if (open) open->text += line + "\n";
+    else if (!line.empty()) last_text = line;
+  }
+  return out;
+}
+
+const std::vector<std::string> kDocs = {"README.md", "docs/format.md", "docs/booklets.md", "docs/architecture.md"};
+
+// Writes the files `doc` shows into `dir`; a font file a game names is copied from the
+// system's Noto fonts (a font cannot be shown in a document).
+void write_fixtures(const std::string& doc, const std::string& game_text, const fs::path& dir) {
+  for (const Block& b : blocks_of(doc)) {
+    if (b.file.empty()) continue;
+    fs::create_directories((dir / b.file).parent_path());
+    std::ofstream(dir / b.file, std::ios::binary) << b.text;
+  }
+  const std::regex ttf(R"(([A-Za-z0-9_./-]+/)?([A-Za-z0-9_-]+\.ttf))");
+  for (auto it = std::sregex_iterator(game_text.begin(), game_text.end(), ttf); it != std::sregex_iterator(); ++it) {
+    const fs::path to = dir / (*it)[0].str();
+    fs::create_directories(to.parent_path());
+    std::error_code ec;
+    fs::copy_file("/usr/share/fonts/truetype/noto/" + (*it)[2].str(), to, fs::copy_options::overwrite_existing, ec);
+  }
+}
+
+// Checks a fragment against the deck's or the game's schema (whichever has all its
+// keys); "" when it is right.
+std::string fragment_problems(const Block& b) {
+  YAML::Node n;
+  try {
+    n = YAML::Load(b.text);
+  } catch (const YAML::Exception& e) {
+    return "not YAML: " + e.msg;
+  }
+  if (!n.IsMap()) return "not a map";
+  const Schema* where = nullptr;
+  for (const Schema* s : {&Schemas::deck(), &Schemas::game(), &Schemas::layer_common()}) {
+    bool all = true;
+    for (const auto& kv : n) all = all && s->find(kv.first.Scalar());
+    if (all) {
+      where = s;
+      break;
+    }
+  }
+  if (!where) return "its keys belong to no deck or game";
+  Diagnostics d;
+  validate(n, *where, b.where(), d);
+  std::string problems;
+  for (const auto& diag : d.all())
+    if (diag.message.rfind("missing required key", 0) != 0) problems += diag.str() + "\n";
+  return problems;
+}
+
+}  // namespace
+
+TEST(DocsExamples, EveryYamlExampleWorksAsWritten) {
+  int games = 0, stocks = 0, fragments = 0;
+  for (const auto& doc : kDocs)
+    for (const Block& b : blocks_of(doc)) {
+      if (b.lang != "yaml") continue;
+      YAML::Node n;
+      ASSERT_NO_THROW(n = YAML::Load(b.text)) << b.where();
+      if (n.IsMap() && n["game"]) {
+        ++games;
+        const fs::path dir = testing::fresh_dir("docs-example-" + std::to_string(games));
+        write_fixtures(doc, b.text, dir);
+        const fs::path game = dir / (b.file.empty() ? "example.yaml" : b.file);
+        std::ofstream(game) << b.text;
+        BuildOptions opt = testing::build_options(dir / "out");
+        opt.strict = true;
+        std::ostringstream out, err;
+        EXPECT_EQ(build_files({game.string()}, opt, out, err), 0) << b.where() << "\n" << err.str();
+        EXPECT_EQ(err.str(), "") << b.where();
+      } else if (n.IsMap() && n["id"] && n["grid"]) {
+        ++stocks;
+        Diagnostics d;
+        EXPECT_TRUE(parse_stock(b.text, b.where(), testing::shipped_templates(), d)) << b.where();
+        EXPECT_EQ(d.str(), "") << b.where();
+      } else if (b.file.empty()) {
+        ++fragments;
+        EXPECT_EQ(fragment_problems(b), "") << b.where() << ":\n" << b.text;
+      }
+    }
+  // The documents do hold examples of each kind (a change to how they are found would
+  // otherwise test nothing).
+  EXPECT_GE(games, 3);
+  EXPECT_GE(stocks, 2);
+  EXPECT_GE(fragments, 4);
+}
+
+// The designs shipped in templates/designs/ build on every rectangular card size 2 in
+// wide or more (not on tokens), with the fields each says it shows, and nothing warns
+// (text fits at some size).
+TEST(DocsExamples, ShippedDesignsFitEveryRectangularCardSize) {
+  const Templates& t = testing::shipped_templates();
+  for (const char* name : {"framed", "title-and-text", "big-number"}) ASSERT_TRUE(t.designs.count(name)) << name;
+  std::string decks;
+  for (const auto& c : t.cards) {
+    if (c.shape != Shape::Rect || c.width.pt < 144) continue;
+    for (const auto& s : t.stocks)
+      if (s.card.id == c.id) {
+        decks += "  - {id: t-" + c.id + ", card: " + c.id + ", face: title-and-text, stocks: [" + s.id +
+                 "], cards: [{title: Shalom, text: \"Peace, wholeness, completeness.\"}]}\n";
+        decks += "  - {id: n-" + c.id + ", card: " + c.id + ", face: big-number, stocks: [" + s.id +
+                 "], cards: [{number: 12}]}\n";
+        break;
+      }
+  }
+  ASSERT_FALSE(decks.empty());
+  const fs::path dir = testing::fresh_dir("docs-designs");
+  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\ndecks:\n" << decks;
+  BuildOptions opt = testing::build_options(dir / "out");
+  opt.strict = true;
+  std::ostringstream out, err;
+  EXPECT_EQ(build_files({(dir / "g.yaml").string()}, opt, out, err), 0) << err.str();
+}
+
+}  // namespace cardstock
