@@ -11,6 +11,7 @@
 #include "base/input_limits.h"
 #include "base/paths.h"
 #include "base/text_check.h"
+#include "load/schema.h"
 
 namespace fs = std::filesystem;
 
@@ -317,10 +318,10 @@ const Color kNoColor{0, 0, 0, 0, true};
 // A layer's item with its box and colours, before any text or image. A filled `bleed`
 // rect that reaches a trim edge runs on into the bleed there, so cutting a little off
 // the line leaves no white sliver.
-ArtItem layer_item(Resolver& r, const Layer& l) {
+ArtItem layer_item(Resolver& r, const Layer& l, int index) {
   const CardSize& size = r.deck.card;
   ArtItem it;
-  it.layer = static_cast<int>(&l - r.design.layers.data());
+  it.layer = index;
   it.type = l.type;
   it.box = {l.x.resolve(size.width).pt, l.y.resolve(size.height).pt, l.w.resolve(size.width).pt,
             l.h.resolve(size.height).pt};
@@ -402,6 +403,76 @@ bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
   return true;
 }
 
+// The layer type's name in the schema tables.
+const char* type_name(LayerType t) {
+  switch (t) {
+    case LayerType::Rect: return "rect";
+    case LayerType::Ellipse: return "ellipse";
+    case LayerType::Line: return "line";
+    case LayerType::Text: return "text";
+    case LayerType::Image: return "image";
+  }
+  return "rect";
+}
+
+// Sets key `key` of `l` to `v`, a value its schema field accepts; "" or why the value,
+// right in kind, is not (a size of zero, a box of no width).
+std::string set_value(Layer& l, const std::string& key, const std::string& v) {
+  auto on = [&] { return v == "true" || v == "yes" || v == "on"; };
+  if (key == "x" || key == "y" || key == "w" || key == "h") {
+    const RelLength rl = *parse_rel_length(v, nullptr);
+    if ((key == "w" || key == "h") && l.type != LayerType::Line && rl.value <= 0) return "must be above zero";
+    (key == "x" ? l.x : key == "y" ? l.y : key == "w" ? l.w : l.h) = rl;
+  } else if (key == "rotate") {
+    l.rotate = std::stoi(v);
+  } else if (key == "stroke_width" || key == "radius" || key == "size" || key == "min_size") {
+    const Length len = *parse_length(v, nullptr);
+    if ((key == "size" || key == "min_size") && (len.pt <= 0 || len.pt > kMaxFontSizePt))
+      return "must be above zero and at most " + format_number(kMaxFontSizePt) + "pt, not '" + v + "'";
+    (key == "stroke_width" ? l.stroke_width : key == "radius" ? l.radius : key == "size" ? l.size : l.min_size) = len;
+  } else if (key == "line_spacing") {
+    const double x = parse_length(v + "pt", nullptr)->pt;
+    if (x <= 0 || x > 10) return "must be above 0 and at most 10, not '" + v + "'";
+    l.line_spacing = x;
+  } else if (key == "bleed" || key == "shrink" || key == "markup") {
+    (key == "bleed" ? l.bleed : key == "shrink" ? l.shrink : l.markup) = on();
+  } else if (key == "weight") {
+    l.bold = v == "bold";
+  } else if (key == "style") {
+    l.italic = v == "italic";
+  } else if (key == "dir") {
+    l.rtl = v == "rtl";
+  } else if (key == "align") {
+    l.align = v == "center" ? Align::Center : v == "right" ? Align::Right : v == "justify" ? Align::Justify : Align::Left;
+  } else if (key == "valign") {
+    l.valign = v == "middle" ? VAlign::Middle : v == "bottom" ? VAlign::Bottom : VAlign::Top;
+  } else if (key == "fit") {
+    l.fit = v == "cover" ? Fit::Cover : v == "stretch" ? Fit::Stretch : Fit::Contain;
+  }
+  return "";
+}
+
+// `l` with the keys it gives as a {field} read from the card: each value is checked as
+// the key's schema checks a written one, and a wrong one is an error where the value
+// comes from (the card field, a CSV cell); the key then keeps its default.
+Layer with_card_values(Resolver& r, const Layer& l) {
+  Layer out = l;
+  const Schema& schema = Schemas::layer(type_name(l.type));
+  for (const auto& pc : l.per_card) {
+    const Field* f = schema.find(pc.key);
+    if (!f) continue;
+    const std::string v = r.expand(pc.tmpl, &l);
+    std::string why = scalar_problem(*f, v);
+    if (why.empty()) why = set_value(out, pc.key, v);
+    if (why.empty()) continue;
+    const Mark at = value_mark(pc.tmpl, pc.mark, r.card);
+    r.d.error(at, "card '" + r.card.id + "': '" + pc.key + "' is " + pc.tmpl + ", which " + why +
+                      (at.str() == pc.mark.str() ? "" : " (layer at " + l.mark.str() + ")"));
+  }
+  if (out.min_size.pt > out.size.pt) out.min_size = out.size;
+  return out;
+}
+
 }  // namespace
 
 CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
@@ -409,12 +480,19 @@ CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const De
   Resolver r{g, deck, card, design, d};
   CardArt art;
   art.background = r.color(design.background, nullptr, kNoColor);
-  for (const Layer& l : design.layers) {
+  for (size_t i = 0; i < design.layers.size(); ++i) {
+    Layer own;
+    const Layer* lp = &design.layers[i];
+    if (!lp->per_card.empty()) {
+      own = with_card_values(r, *lp);
+      lp = &own;
+    }
+    const Layer& l = *lp;
     if (!l.when.empty()) {
       std::string w = r.expand(l.when, &l);
       if (w.find_first_not_of(" \t\n") == std::string::npos) continue;
     }
-    ArtItem it = layer_item(r, l);
+    ArtItem it = layer_item(r, l, static_cast<int>(i));
     if (l.type == LayerType::Text && !resolve_text(r, l, m, it)) continue;
     if (l.type == LayerType::Image && !resolve_image(r, l, it)) continue;
     art.items.push_back(std::move(it));

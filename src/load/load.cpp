@@ -477,6 +477,9 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
   if (s.find("bleed")) l.bleed = r.boolean("bleed");
   if (l.type == LayerType::Text) read_text_layer(r, fonts, &l, d);
   if (l.type == LayerType::Image) read_image_layer(r, &l);
+  for (const Field& f : s.fields)
+    if (f.per_card && r.has(f.name) && r.str(f.name).find('{') != std::string::npos)
+      l.per_card.push_back({f.name, r.str(f.name), r.mark(f.name)});
   check_layer(r, s, l, d);
   return l;
 }

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "base/length.h"
+#include "model/model.h"
 
 namespace cardstock {
 
@@ -53,9 +54,14 @@ std::vector<Field> box_fields() {
   };
 }
 
+// Every layer key whose value is a length, number, choice or true/false may be a
+// {field} read per card instead (`size: "{size}"`, `fit: "{fit}"`); not `type`.
 Schema make_layer(std::string name, std::string doc, std::vector<Field> extra) {
   Schema s{name, doc, box_fields()};
   for (auto& f : extra) s.fields.push_back(std::move(f));
+  for (auto& f : s.fields)
+    f.per_card = f.name != "type" && (f.kind == K::Length || f.kind == K::RelLength || f.kind == K::Number ||
+                                      f.kind == K::Enum || f.kind == K::Bool);
   return s;
 }
 
@@ -632,65 +638,71 @@ std::optional<bool> validate_collection(const YAML::Node& v, const Field& f,
   }
 }
 
-bool validate_length(const std::string& s, const Field& f, const Mark& m, Diagnostics& d) {
+std::string length_problem(const std::string& s) {
   std::string err;
   const auto l = parse_length(s, &err);
-  if (!l) return wrong(f, m, "must be a length with a unit (mm, cm, in or pt), not '" + s + "'", d);
-  if (l->pt < 0) return wrong(f, m, "must not be negative, not '" + s + "'", d);
-  if (l->pt > kMaxLengthPt) return wrong(f, m, "must be at most 1000in, not '" + s + "'", d);
-  return true;
+  if (!l) return "must be a length with a unit (mm, cm, in or pt), not '" + s + "'";
+  if (l->pt < 0) return "must not be negative, not '" + s + "'";
+  if (l->pt > kMaxLengthPt) return "must be at most 1000in, not '" + s + "'";
+  return "";
 }
 
-bool validate_rel_length(const std::string& s, const Field& f, const Mark& m, Diagnostics& d) {
+std::string rel_length_problem(const std::string& s) {
   std::string err;
   const auto l = parse_rel_length(s, &err);
-  if (!l)
-    return wrong(f, m,
-                 "must be a length with a unit (mm, cm, in or pt) or a percentage, not '" + s + "'", d);
+  if (!l) return "must be a length with a unit (mm, cm, in or pt) or a percentage, not '" + s + "'";
   if (!in_range(*l))
-    return wrong(f, m,
-                 std::string("must be between ") + (l->percent ? "-1000% and 1000%" : "-1000in and 1000in") +
-                     ", not '" + s + "'",
-                 d);
-  return true;
+    return std::string("must be between ") + (l->percent ? "-1000% and 1000%" : "-1000in and 1000in") + ", not '" +
+           s + "'";
+  return "";
 }
 
 // A scalar's text `s` (at `m`) against its field's kind. The other scalar kinds take any
 // text here: validate() checks names, the loader colours.
 bool validate_scalar(const std::string& s, const Field& f, const Mark& m, Diagnostics& d) {
-  switch (f.kind) {
-    case K::Length:
-      return validate_length(s, f, m, d);
-    case K::RelLength:
-      return validate_rel_length(s, f, m, d);
-    case K::Integer: {
-      long n;
-      return parse_long(s, &n) || wrong(f, m, "must be a whole number, not '" + s + "'", d);
-    }
-    case K::Number: {
-      double x;
-      return parse_double(s, &x) || wrong(f, m, "must be a number, not '" + s + "'", d);
-    }
-    case K::Bool: {
-      bool b;
-      return parse_bool(s, &b) || wrong(f, m, "must be true or false, not '" + s + "'", d);
-    }
-    case K::Enum:
-      if (std::find(f.choices.begin(), f.choices.end(), s) != f.choices.end()) return true;
-      return wrong(f, m,
-                   "must be " + join_quoted(f.choices) + ", not '" + s + "'" + did_you_mean(s, f.choices),
-                   d);
-    default:
-      return true;
-  }
+  const std::string why = scalar_problem(f, s);
+  return why.empty() || wrong(f, m, why, d);
 }
 
 }  // namespace
+
+std::string scalar_problem(const Field& f, const std::string& s) {
+  switch (f.kind) {
+    case K::Length:
+      return length_problem(s);
+    case K::RelLength:
+      return rel_length_problem(s);
+    case K::Integer: {
+      long n;
+      return parse_long(s, &n) ? "" : "must be a whole number, not '" + s + "'";
+    }
+    case K::Number: {
+      double x;
+      return parse_double(s, &x) ? "" : "must be a number, not '" + s + "'";
+    }
+    case K::Bool: {
+      bool b;
+      return parse_bool(s, &b) ? "" : "must be true or false, not '" + s + "'";
+    }
+    case K::Enum:
+      if (std::find(f.choices.begin(), f.choices.end(), s) != f.choices.end()) return "";
+      return "must be " + join_quoted(f.choices) + ", not '" + s + "'" + did_you_mean(s, f.choices);
+    default:
+      return "";
+  }
+}
 
 bool validate_value(const YAML::Node& v, const Field& f, const std::string& file,
                     Diagnostics& d) {
   if (const auto checked = validate_collection(v, f, file, d)) return *checked;
   if (!v.IsScalar()) return wrong(f, mark_of(v, file), std::string("must be ") + kind_name(f.kind), d);
+  // A {field} reference is read per card (layout checks what it gives); here only its braces.
+  if (f.per_card && v.Scalar().find('{') != std::string::npos) {
+    std::string err;
+    template_fields(v.Scalar(), &err);
+    if (!err.empty()) d.error(mark_of(v, file), "'" + f.name + "': " + err);
+    return err.empty();
+  }
   return validate_scalar(v.Scalar(), f, mark_of(v, file), d);
 }
 
@@ -916,7 +928,11 @@ void emit_schema(std::ostringstream& o, const Schema& s, int ind) {
     o << (i ? "," : "") << "\n" << pad << "  \"" << f.name << "\": {\"description\": \""
       << json_escape(f.doc) << "\"";
     if (!f.def.empty()) o << ", \"default\": \"" << json_escape(f.def) << "\"";
-    if (f.kind != K::Any) {
+    if (f.kind != K::Any && f.per_card) {
+      o << ", \"anyOf\": [{";
+      emit_field_type(o, f, ind + 4);
+      o << "}, {\"type\": \"string\", \"pattern\": \"\\\\{[a-z][a-z0-9_]*\\\\}\"}]";
+    } else if (f.kind != K::Any) {
       o << ", ";
       emit_field_type(o, f, ind + 4);
     }

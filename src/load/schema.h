@@ -44,6 +44,8 @@ struct Field {
   // (cards or a `{csv: FILE}` entry), and the value may be one such map on its own.
   const Schema* alt = nullptr;
   std::string alt_key;
+  // A layer key that may be a {field} reference instead of its kind's value, read per card.
+  bool per_card = false;
 };
 
 struct Schema {
@@ -110,6 +112,11 @@ Mark mark_of(const YAML::Node& n, const std::string& file);
 /// loader reports every duplicate key of a file with its first place. Returns false if
 /// anything was wrong.
 bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Diagnostics& d);
+
+/// What is wrong with `s` as a value of `f`'s kind (a length, number, choice...), as words
+/// to follow the key ("must be a length with a unit (mm, cm, in or pt), not '12'"), or "".
+/// For values only known per card (a {field} filled in).
+std::string scalar_problem(const Field& f, const std::string& s);
 
 /// Checks one value against a field's kind (used by validate and for Any fields).
 bool validate_value(const YAML::Node& v, const Field& f, const std::string& file,

@@ -126,6 +126,13 @@ struct Layer {
   std::string src;           // template, relative to the game file's folder
   Mark src_mark;             // where `src` is written (else the layer's mark)
   Fit fit = Fit::Contain;
+  // Keys given as a {field} reference (`size: "{size}"`), read per card by layout; the
+  // typed member above holds its default until then.
+  struct PerCard {
+    std::string key, tmpl;
+    Mark mark;
+  };
+  std::vector<PerCard> per_card;
 };
 
 /// A design with `extends` already resolved: parent layers first.

@@ -1,7 +1,7 @@
 // Every YAML example in the README and docs/ works as written. A whole game file is built
 // (strict: a warning fails it) in a folder of its own, with the files its document shows
 // beside it (a code block after a line ending in "`path`:" is that file); a stock file
-// is loaded as one; a fragment (a deck's `cards:`, a game's `booklet:`) is checked
+// is loaded as one; a fragment (a deck's `cards:`, a game's `booklet:`, layers) is checked
 // against the schema of where it goes, every key and value, all but the keys it leaves
 // out on purpose.
 #include <gtest/gtest.h>
@@ -81,6 +81,22 @@ std::string fragment_problems(const Block& b) {
   } catch (const YAML::Exception& e) {
     return "not YAML: " + e.msg;
   }
+  Diagnostics d;
+  std::string problems;
+  auto keep = [&] {
+    for (const auto& diag : d.all())
+      if (diag.message.rfind("missing required key", 0) != 0) problems += diag.str() + "\n";
+    return problems;
+  };
+  if (n.IsSequence()) {  // a list of layers
+    for (const auto& layer : n) {
+      const std::string type = layer.IsMap() && layer["type"] ? layer["type"].as<std::string>("") : "";
+      const auto types = Schemas::layer_types();
+      if (std::find(types.begin(), types.end(), type) == types.end()) return "a list item is not a layer";
+      validate(layer, Schemas::layer(type), b.where(), d);
+    }
+    return keep();
+  }
   if (!n.IsMap()) return "not a map";
   const Schema* where = nullptr;
   for (const Schema* s : {&Schemas::deck(), &Schemas::game(), &Schemas::layer_common()}) {
@@ -92,12 +108,8 @@ std::string fragment_problems(const Block& b) {
     }
   }
   if (!where) return "its keys belong to no deck or game";
-  Diagnostics d;
   validate(n, *where, b.where(), d);
-  std::string problems;
-  for (const auto& diag : d.all())
-    if (diag.message.rfind("missing required key", 0) != 0) problems += diag.str() + "\n";
-  return problems;
+  return keep();
 }
 
 }  // namespace

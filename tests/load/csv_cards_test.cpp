@@ -203,6 +203,54 @@ TEST(CsvCards, FileProblems) {
             "D/t.yaml:12:40: error: 'separator' must be ',', ';' or 'tab', not '|' (did you mean ','?)\n");
 }
 
+// Layer keys whose values are lengths, numbers, choices or true/false may come from a
+// {field}: checked per card as a written value is, wrong ones reported at the cell.
+TEST(CsvCards, LayerPropertiesFromFieldsAreCheckedAtTheirCell) {
+  const std::string yaml =
+      "game: t\ntitle: T\ndesigns:\n  face:\n    layers:\n"
+      "      - {type: text, text: \"{word}\", x: \"{x}\", w: 40mm, h: 20mm, size: \"{size}\", align: \"{align}\"}\n"
+      "      - {type: rect, radius: \"{r}\", stroke: \"#000\", rotate: \"{turn}\"}\n"
+      "decks:\n  - id: d\n    face: face\n    stocks: [poker-3x3-letter]\n    cards: {csv: w.csv}\n";
+  const std::string csv = "word,x,size,align,r,turn\n"
+                          "a,12.5mm,14pt,center,2mm,180\n"
+                          "b,12,0pt,centre,-1mm,45\n";
+  const fs::path dir = testing::fresh_dir("csv-per-card");
+  std::ofstream(dir / "t.yaml") << yaml;
+  std::ofstream(dir / "w.csv") << csv;
+  Diagnostics d;
+  auto g = load_game((dir / "t.yaml").string(), testing::shipped_templates(), d);
+  ASSERT_TRUE(g);
+  ASSERT_EQ(d.str(), "");
+  FixedMeasurer m;
+  const Deck& deck = g->decks[0];
+  const CardArt a = resolve_card(*g, deck, deck.cards[0], g->designs.at("face"), m, d);
+  ASSERT_EQ(d.str(), "");
+  ASSERT_EQ(a.items.size(), 2u);
+  EXPECT_NEAR(testing::mm(a.items[0].box.x), 12.5, 0.01);
+  EXPECT_NEAR(a.items[0].style.size, 14, 1e-9);
+  EXPECT_EQ(a.items[0].style.align, Align::Center);
+  EXPECT_NEAR(testing::mm(a.items[1].radius), 2, 0.01);
+  EXPECT_EQ(a.items[1].rotate, 180);
+  // Every wrong value, at its cell, saying what it must be; the key keeps its default.
+  const CardArt b = resolve_card(*g, deck, deck.cards[1], g->designs.at("face"), m, d);
+  EXPECT_EQ(testing::replace_all(d.str(), dir.string(), "D"),
+            "D/w.csv:3:3: error: card 'd-2': 'x' is {x}, which must be a length with a unit (mm, cm, in or pt) or a "
+            "percentage, not '12' (layer at D/t.yaml:6:9)\n"
+            "D/w.csv:3:6: error: card 'd-2': 'size' is {size}, which must be above zero and at most 1000pt, not '0pt' "
+            "(layer at D/t.yaml:6:9)\n"
+            "D/w.csv:3:10: error: card 'd-2': 'align' is {align}, which must be 'left', 'center', 'right' or "
+            "'justify', not 'centre' (did you mean 'center'?) (layer at D/t.yaml:6:9)\n"
+            "D/w.csv:3:22: error: card 'd-2': 'rotate' is {turn}, which must be '0', '90', '180' or '270', not '45' "
+            "(layer at D/t.yaml:7:9)\n"
+            "D/w.csv:3:17: error: card 'd-2': 'radius' is {r}, which must not be negative, not '-1mm' (layer at "
+            "D/t.yaml:7:9)\n");
+  EXPECT_NEAR(b.items[0].style.size, 10, 1e-9);  // the schema's default
+  // A brace left open is an error where it is written, as for any template.
+  EXPECT_EQ(testing::diagnostics_of("game: t\ntitle: T\ndesigns:\n  face:\n    layers: [{type: text, text: a, "
+                                    "size: \"{size\"}]\ndecks:\n  - {id: d, face: face, cards: [{size: 1pt}]}\n"),
+            "t.yaml:5:42: error: 'size': unclosed '{' in '{size'\n");
+}
+
 TEST(CsvCards, FieldNamesSuggestedForHeaders) {
   EXPECT_EQ(field_name_for("Part of speech"), "part_of_speech");
   EXPECT_EQ(field_name_for("2nd"), "f_2nd");
