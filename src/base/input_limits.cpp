@@ -34,6 +34,9 @@ std::vector<InputLimit> input_limits() {
       {"bytes in an image file", std::to_string(kMaxImageBytes >> 20) + " MB"},
       {"pixels of one image (an SVG's pictures together)", num(kMaxImagePixels / 1000000) + " megapixels"},
       {"SVGs linked or embedded inside one another", num(kMaxSvgDepth)},
+      {"bytes in a printer profile", std::to_string(kMaxPrinterProfileBytes >> 10) + " KB"},
+      {"duplex offset of a printer profile, either way", num(kMaxDuplexOffsetMm) + "mm"},
+      {"duplex rotation of a printer profile, either way", num(kMaxDuplexRotationDeg) + "deg"},
   };
 }
 
