@@ -28,6 +28,8 @@ struct BuildOptions {
   // outputs into temporary files and rename nothing; share 0 also writes the manifest.
   int shard = 0, shards = 1;
   std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date
+  std::vector<std::string> stocks;  // --stock: print every deck these hold on them instead
+  std::string printer;        // --printer: a printer profile file ("" = none)
 };
 
 /// The PDF date to pin: SOURCE_DATE_EPOCH if set and valid, else 2026-01-01.

@@ -65,6 +65,17 @@ int main(int argc, char** argv) {
                   "let images and booklet sources lie outside the game file's folder");
 
   auto* stocks = app.add_subcommand("stocks", "list the shipped sheet stocks");
+  // Issue 16: home printing. A stock for every deck that holds its cards, and a printer
+  // profile that corrects back pages.
+  for (auto* sub : {build, check}) {
+    sub->add_option("--stock", opt.stocks,
+                    "print every deck whose cards this stock holds on it instead of the deck's own stocks "
+                    "(repeatable; cardstock stocks lists them)")
+        ->allow_extra_args(false);
+    sub->add_option("--printer", opt.printer,
+                    "a printer profile (from cardstock calibrate): back pages are moved and turned to cancel its "
+                    "duplex error");
+  }
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
 
   try {
