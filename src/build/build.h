@@ -46,6 +46,10 @@ int check_files(const std::vector<std::string>& files, const BuildOptions& opt, 
 int build_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err);
 
+/// Writes the duplex calibration sheet (`cardstock calibrate`) for opt.paper ("all":
+/// Letter and A4) into opt.out_dir/calibration/, all at once, with its manifest.json.
+int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err);
+
 /// Prints the stock table (`cardstock stocks`).
 int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err);
 

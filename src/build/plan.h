@@ -46,6 +46,9 @@ void plan_board(const PreparedGame& p, const Board& board, const std::vector<Pap
 void plan_booklets(const PreparedGame& p, const Templates& t, const BuildOptions& opt, Diagnostics& d,
                    std::vector<PlannedOutput>* out);
 
+/// The duplex calibration sheet on `paper` (build/plan_calibration.cpp), its text in `font`.
+PlannedOutput plan_calibration(const Paper& paper, const std::string& font);
+
 /// The manifest's JSON array of registration marks (kind, stroke, points in points).
 std::string registration_json(const std::vector<RegMark>& marks);
 

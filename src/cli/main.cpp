@@ -77,6 +77,12 @@ int main(int argc, char** argv) {
                     "duplex error");
   }
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
+  auto* calibrate = app.add_subcommand(
+      "calibrate", "write the duplex calibration sheet into <out>/calibration/ (print it, read it, write printer.yaml)");
+  calibrate->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
+  calibrate->add_option("--paper", opt.paper, "letter, a4 or all")
+      ->check(CLI::IsMember({"letter", "a4", "all"}))
+      ->capture_default_str();
 
   try {
     app.parse(argc, argv);
@@ -105,6 +111,7 @@ int main(int argc, char** argv) {
   if (*build) return cardstock::build_files(files, opt, std::cout, std::cerr);
   if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
   if (*stocks) return cardstock::list_stocks(opt, std::cout, std::cerr);
+  if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);
   if (*schema) {
     std::cout << cardstock::json_schema();
     return 0;
