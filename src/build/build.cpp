@@ -82,7 +82,8 @@ std::vector<std::string> template_files(const BuildOptions& opt, const Templates
 }
 
 // Everything besides input files that changes the outputs: the printer profile by its
-// values (a profile moved or renamed but unchanged redraws nothing).
+// name, file and values (the manifest records all three), not by its bytes (a comment
+// edited in it redraws nothing).
 std::string options_key(const BuildOptions& opt, const std::optional<PrinterProfile>& printer) {
   std::string key = std::string("cardstock ") + kVersion + " paper=" + opt.paper + " backs=" + (opt.backs ? "1" : "0") +
                     " strict=" + (opt.strict ? "1" : "0") + " outside=" + (opt.allow_outside ? "1" : "0") +

@@ -122,9 +122,10 @@ CalibrationSheet calibration_sheet(double w, double h, const std::string& font) 
   const double title_y = mm(12), side = mm(14);
   s.front.push_back(text("cardstock duplex calibration: front", {side, title_y, w - 2 * side, mm(6)}, font, 11,
                          Align::Center, VAlign::Top, true));
-  s.front.push_back(text("Five targets: the scales behind them, on the back, say how far the back landed off. Print it again for another printer or paper.",
-                         {side, title_y + mm(6), w - 2 * side, mm(4)}, font, 7, Align::Center, VAlign::Top,
-                         false, kGrey));
+  s.front.push_back(text("Five targets: the scales behind them, on the back, say how far the back landed off. "
+                         "Print it again for another printer or paper.",
+                         {side, title_y + mm(6), w - 2 * side, mm(4)}, font, 7, Align::Center, VAlign::Top, false,
+                         kGrey));
   for (const auto& t : s.targets) front_target(s, t, font);
   const auto lines = calibration_instructions();
   for (size_t i = 0; i < lines.size(); ++i)

@@ -1,6 +1,7 @@
 #include "layout/cutter.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cardstock {
 
@@ -66,7 +67,8 @@ bool overlaps(const Rect& a, const Rect& b) {
   return a.x < b.right() - e && b.x < a.right() - e && a.y < b.bottom() - e && b.y < a.bottom() - e;
 }
 
-std::string mm_text(double pt) { return format_number(Length{pt}.in_mm()); }
+// Millimetres to the hundredth we promise.
+std::string mm_text(double pt) { return format_number(std::round(Length{pt}.in_mm() * 100) / 100); }
 
 std::string area_text(const Rect& r) {
   return mm_text(r.x) + ", " + mm_text(r.y) + " to " + mm_text(r.right()) + ", " + mm_text(r.bottom()) + " mm";
