@@ -57,7 +57,8 @@ void check_outputs(const Game& game, const std::vector<PlannedOutput>& outs, Dia
   }
 }
 
-// A --stock that holds no deck's cards would print nothing for this game and say nothing.
+// A --stock that holds no deck's cards of this game changes nothing here: said, as a
+// warning (a build of several games may well name a stock for one of them).
 void check_stocks(const Game& g, const Templates& t, const BuildOptions& opt, Diagnostics& d) {
   for (const auto& name : opt.stocks) {
     const Stock* s = t.find_stock(name);
@@ -68,8 +69,9 @@ void check_stocks(const Game& g, const Templates& t, const BuildOptions& opt, Di
       if (std::find(sizes.begin(), sizes.end(), k.card.id) == sizes.end()) sizes.push_back(k.card.id);
     std::string list;
     for (const auto& z : sizes) list += (list.empty() ? "" : ", ") + z;
-    d.error(g.mark, "--stock " + name + " holds " + s->card.id + " cards, but no deck of game '" + g.id +
-                        "' has " + s->card.id + " cards (its decks have " + list + ")");
+    d.warning(g.mark, "--stock " + name + " holds " + s->card.id + " cards, but no deck of game '" + g.id +
+                          "' has " + s->card.id + " cards (its decks have " + list + "): its decks print on their own "
+                          "stocks");
   }
 }
 
