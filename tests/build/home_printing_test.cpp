@@ -536,19 +536,27 @@ TEST(HomeCli, AGridAsWideAsThePaperIsWarnedOf) {
 }
 
 TEST(HomeCli, TheSameBytesWhateverJobs) {
-  const std::vector<std::string> opts = {"--stock", "poker-silhouette-letter", "--stock", "poker-foldover-a4", "--printer",
-                                         "p.yaml", "--force"};
-  const std::map<std::string, std::string> files = {{"p.yaml", "name: p\nduplex_offset: {x: 1mm}\nduplex_rotation: 0.3deg\n"}};
+  // Two games, so that -j 2 draws them in two processes, each told the stocks and profile.
+  std::string second = kGame;
+  second.replace(second.find("game: home"), 10, "game: away");
+  const std::vector<std::string> opts = {"away.yaml", "--stock", "poker-silhouette-letter", "--stock", "poker-foldover-a4",
+                                         "--printer", "p.yaml", "--force"};
+  const std::map<std::string, std::string> files = {{"p.yaml", "name: p\nduplex_offset: {x: 1mm}\nduplex_rotation: 0.3deg\n"},
+                                                    {"away.yaml", second}};
   std::vector<std::string> one = opts, two = opts;
   one.insert(one.end(), {"-j", "1"});
   two.insert(two.end(), {"-j", "2"});
   const Built a = build("jobs-1", one, files), b = build("jobs-2", two, files);
   ASSERT_EQ(a.run.status, 0) << a.run.err;
   ASSERT_EQ(b.run.status, 0) << b.run.err;
-  const auto files_a = testing::tree_of(a.dir), files_b = testing::tree_of(b.dir);
-  EXPECT_EQ(files_a, files_b);
-  EXPECT_NE(std::find(files_a.begin(), files_a.end(), "cards-poker-silhouette-letter-cut.svg"), files_a.end());
-  for (const auto& f : files_a) EXPECT_EQ(slurp(a.dir / f), slurp(b.dir / f)) << f;
+  for (const char* game : {"home", "away"}) {
+    const fs::path da = a.dir.parent_path() / game, db = b.dir.parent_path() / game;
+    const auto files_a = testing::tree_of(da), files_b = testing::tree_of(db);
+    EXPECT_EQ(files_a, files_b);
+    EXPECT_NE(std::find(files_a.begin(), files_a.end(), "cards-poker-silhouette-letter-cut.svg"), files_a.end());
+    EXPECT_NE(slurp(da / "manifest.json").find("\"backs_turned_deg\": -0.3"), std::string::npos) << game;
+    for (const auto& f : files_a) EXPECT_EQ(slurp(da / f), slurp(db / f)) << game << "/" << f;
+  }
 }
 
 }  // namespace cardstock
