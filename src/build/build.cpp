@@ -20,6 +20,7 @@
 #include "build/prepare.h"
 #include "build/schedule.h"
 #include "load/load.h"
+#include "load/printer.h"
 #include "output/manifest.h"
 #include "output/writer.h"
 #include "layout/layout.h"
@@ -136,11 +137,18 @@ bool same_fonts(const FontSet& a, const FontSet& b) {
   return true;
 }
 
-// Everything besides input files that changes the outputs.
-std::string options_key(const BuildOptions& opt) {
-  return std::string("cardstock ") + kVersion + " paper=" + opt.paper + " backs=" + (opt.backs ? "1" : "0") +
-         " strict=" + (opt.strict ? "1" : "0") + " outside=" + (opt.allow_outside ? "1" : "0") +
-         " date=" + (opt.date.empty() ? pinned_date() : opt.date);
+// Everything besides input files that changes the outputs: the printer profile by its
+// name, file and values (the manifest records all three), not by its bytes (a comment
+// edited in it redraws nothing).
+std::string options_key(const BuildOptions& opt, const std::optional<PrinterProfile>& printer) {
+  std::string key = std::string("cardstock ") + kVersion + " paper=" + opt.paper + " backs=" + (opt.backs ? "1" : "0") +
+                    " strict=" + (opt.strict ? "1" : "0") + " outside=" + (opt.allow_outside ? "1" : "0") +
+                    " date=" + (opt.date.empty() ? pinned_date() : opt.date);
+  for (const auto& s : opt.stocks) key += " stock=" + s;
+  if (printer)
+    key += " printer=" + printer->name + "@" + printer->file + ":" + format_number(printer->offset_x.pt) + "," +
+           format_number(printer->offset_y.pt) + "," + format_number(printer->rotation);
+  return key;
 }
 
 bool paper_wanted(const BuildOptions& opt, const std::string& paper) {
@@ -156,7 +164,7 @@ GameWork estimate_work(const Game& g, const Templates& t, const BuildOptions& op
     single_pages += (paper.id == "letter" || paper.id == "a4") && paper_wanted(opt, paper.id);
   for (const auto& deck : g.decks) {
     const double cards = static_cast<double>(deck.total_cards());
-    for (const auto& stock : deck.stocks) {
+    for (const auto& stock : stocks_for(deck, t, opt)) {
       if (!paper_wanted(opt, stock.paper.id)) continue;
       const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
       const double pages = std::ceil(cards / std::max(1, stock.columns * stock.rows));
@@ -184,6 +192,7 @@ class Session {
 
   int run(const std::vector<std::string>& given, bool write) {
     if (!start()) return 1;
+    if (const int status = start_options(); status != 0) return status;
     if (!named_files_exist(given)) return 2;
     std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
     if (files.empty()) {
@@ -214,9 +223,38 @@ class Session {
  private:
   // Loads the templates; false (after printing) on error.
   bool start() {
-    if (!load_all_templates(opt_, &templates_, err_)) return false;
-    cache_ = std::make_unique<InputCache>(options_key(opt_), template_files(templates_));
-    return true;
+    return load_all_templates(opt_, &templates_, err_);
+  }
+
+  // The options that name things: every --stock must be a stock on a paper --paper asks
+  // for, and a --printer profile a regular file (else a usage error, 2, as for a game
+  // file) that is valid (else 1). Then the cache, which the options key.
+  int start_options() {
+    for (const auto& name : opt_.stocks) {
+      const Stock* s = templates_.find_stock(name);
+      if (!s) {
+        err_ << "cardstock: error: --stock: unknown stock '" << name << "'"
+             << did_you_mean(name, templates_.stock_names()) << " (cardstock stocks lists them)\n";
+        return 2;
+      }
+      if (opt_.paper != "all" && s->paper.id != opt_.paper) {
+        err_ << "cardstock: error: --stock " << name << " is on " << s->paper.id << " paper, but --paper asks for "
+             << opt_.paper << "\n";
+        return 2;
+      }
+    }
+    if (!opt_.printer.empty()) {
+      if (std::string why = not_a_regular_file(opt_.printer); !why.empty()) {
+        err_ << opt_.printer << ": error: cannot read the printer profile: " << why << "\n";
+        return 2;
+      }
+      Diagnostics d;
+      printer_ = load_printer_profile(opt_.printer, d);
+      err_ << d.str();
+      if (!printer_) return 1;
+    }
+    cache_ = std::make_unique<InputCache>(options_key(opt_, printer_), template_files(templates_));
+    return 0;
   }
 
   // Files named on the command line must be there and be files: a typo is a usage
@@ -276,7 +314,7 @@ class Session {
     }
     prepare_game(p, t, *fonts, opt_.strict);
     if (p.diags.has_errors()) return;
-    g.outputs = plan_outputs(p, t, opt_, p.diags);
+    g.outputs = plan_outputs(p, t, opt_, p.diags, printer_ ? &*printer_ : nullptr);
     std::vector<std::string> game_files{p.source};
     game_files.insert(game_files.end(), p.game.template_files.begin(), p.game.template_files.end());
     cache_->stamp(game_files, p.content_inputs(), g.outputs, &g.inputs, &g.inputs_key);
@@ -394,13 +432,16 @@ class Session {
     }
     if (!folder.commit(opt_.shards <= 1, err_)) return false;
     if (opt_.shard != 0) return true;
-    size_t pages = 0, redrawn = 0;
+    size_t pages = 0, redrawn = 0, pdfs = 0;
     for (size_t i = 0; i < g.outputs.size(); ++i) {
-      pages += g.outputs[i].pages.size();
+      const bool pdf = g.outputs[i].format == "pdf";
+      pages += pdf ? g.outputs[i].pages.size() : 0;
+      pdfs += pdf;
       redrawn += drawn[i];
     }
-    out_ << "built " << folder.dir().string() << "/: " << g.outputs.size() << " PDFs, " << pages
-         << " pages, manifest.json";
+    out_ << "built " << folder.dir().string() << "/: " << pdfs << " PDFs, " << pages << " pages, ";
+    if (pdfs < g.outputs.size()) out_ << g.outputs.size() - pdfs << " SVG cut files, ";
+    out_ << "manifest.json";
     if (redrawn < g.outputs.size())
       out_ << " (" << redrawn << " rewritten, " << g.outputs.size() - redrawn << " unchanged)";
     out_ << "\n";
@@ -444,6 +485,14 @@ class Session {
     if (opt_.strict) a.push_back("--strict");
     if (opt_.allow_outside) a.push_back("--allow-outside");
     if (opt_.force) a.push_back("--force");
+    for (const auto& st : opt_.stocks) {
+      a.push_back("--stock");
+      a.push_back(st);
+    }
+    if (!opt_.printer.empty()) {
+      a.push_back("--printer");
+      a.push_back(opt_.printer);
+    }
     if (u.shares > 1) {
       a.push_back("--shard");
       a.push_back(std::to_string(u.share) + "/" + std::to_string(u.shares));
@@ -477,6 +526,7 @@ class Session {
   Templates templates_;
   std::unique_ptr<Fonts> fonts_;  // loaded only when something is to be laid out
   std::unique_ptr<InputCache> cache_;
+  std::optional<PrinterProfile> printer_;  // --printer, loaded
   std::vector<std::unique_ptr<GameRun>> games_;
 };
 
@@ -504,16 +554,24 @@ int list_stocks(const BuildOptions& opt, const std::string& game, std::ostream& 
     if (!g || d.has_errors()) return 1;
   }
   const Templates& t = g ? templates_of(*g, shared) : shared;
-  out << std::left << std::setw(22) << "STOCK" << std::setw(8) << "PAPER" << std::setw(14) << "CARD"
-      << std::setw(11) << "KIND" << std::setw(9) << "GRID" << std::setw(6) << "CARDS"
+  // Columns as wide as their longest entry (label products have long ids).
+  size_t wid = 5, wpaper = 5, wcard = 4;
+  for (const auto& s : t.stocks) {
+    wid = std::max(wid, s.id.size());
+    wpaper = std::max(wpaper, s.paper.id.size());
+    wcard = std::max(wcard, s.card.id.size());
+  }
+  auto col = [](size_t w) { return std::setw(static_cast<int>(w + 2)); };
+  out << std::left << col(wid) << "STOCK" << col(wpaper) << "PAPER" << col(wcard) << "CARD" << std::setw(11)
+      << "KIND" << std::setw(9) << "GRID" << std::setw(6) << "CARDS"
       << "DESCRIPTION\n";
   for (const auto& s : t.stocks) {
     std::string grid = std::to_string(s.columns) + "x" + std::to_string(s.rows) +
                        (s.rotate ? " r" + std::to_string(s.rotate) : "") +
                        (s.packing == Packing::Honeycomb ? " hc" : "");
-    out << std::setw(22) << s.id << std::setw(8) << s.paper.id << std::setw(14) << s.card.id
-        << std::setw(11) << (s.kind == StockKind::Labels ? "labels" : "cardstock") << std::setw(9)
-        << grid << std::setw(6) << grid_slots(s).size() << s.description << "\n";
+    out << col(wid) << s.id << col(wpaper) << s.paper.id << col(wcard) << s.card.id << std::setw(11)
+        << (s.kind == StockKind::Labels ? "labels" : s.kind == StockKind::Foldover ? "foldover" : "cardstock")
+        << std::setw(9) << grid << std::setw(6) << grid_slots(s).size() << s.description << "\n";
   }
   return 0;
 }

@@ -30,6 +30,8 @@ struct BuildOptions {
   // outputs into temporary files and rename nothing; share 0 also writes the manifest.
   int shard = 0, shards = 1;
   std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date
+  std::vector<std::string> stocks;  // --stock: print every deck these hold on them instead
+  std::string printer;        // --printer: a printer profile file ("" = none)
 };
 
 /// The PDF date to pin: SOURCE_DATE_EPOCH if set and valid, else 2026-01-01.
@@ -45,6 +47,10 @@ int check_files(const std::vector<std::string>& files, const BuildOptions& opt, 
 /// a big game, are drawn by parallel cardstock processes; the bytes are the same.
 int build_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err);
+
+/// Writes the duplex calibration sheet (`cardstock calibrate`) for opt.paper ("all":
+/// Letter and A4) into opt.out_dir/calibration/, all at once, with its manifest.json.
+int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err);
 
 /// Prints the stock table (`cardstock stocks`): the shipped stocks and those of the
 /// --templates layers, or with `game` set, the stocks that game can use (its own too).

@@ -27,13 +27,12 @@ std::vector<Paper> single_page_papers(const Templates& t, const BuildOptions& op
 }
 
 // --paper letter on a deck printed only on A4 would build nothing and say nothing.
-void check_paper(const Deck& deck, const BuildOptions& opt, Diagnostics& d) {
-  if (opt.paper == "all" || deck.stocks.empty()) return;
-  if (std::any_of(deck.stocks.begin(), deck.stocks.end(),
-                  [&](const Stock& st) { return paper_wanted(opt, st.paper.id); }))
+void check_paper(const Deck& deck, const std::vector<Stock>& stocks, const BuildOptions& opt, Diagnostics& d) {
+  if (opt.paper == "all" || stocks.empty()) return;
+  if (std::any_of(stocks.begin(), stocks.end(), [&](const Stock& st) { return paper_wanted(opt, st.paper.id); }))
     return;
   std::string list;
-  for (const auto& st : deck.stocks) list += (list.empty() ? "" : ", ") + st.id + " (" + st.paper.id + ")";
+  for (const auto& st : stocks) list += (list.empty() ? "" : ", ") + st.id + " (" + st.paper.id + ")";
   d.error(deck.mark, "deck '" + deck.id + "' has no stock on " + opt.paper +
                          " paper, which --paper asks for; its stocks are " + list);
 }
@@ -58,19 +57,48 @@ void check_outputs(const Game& game, const std::vector<PlannedOutput>& outs, Dia
   }
 }
 
+// A --stock that holds no deck's cards of this game changes nothing here: said, as a
+// warning (a build of several games may well name a stock for one of them).
+void check_stocks(const Game& g, const Templates& t, const BuildOptions& opt, Diagnostics& d) {
+  for (const auto& name : opt.stocks) {
+    const Stock* s = t.find_stock(name);
+    if (!s || std::any_of(g.decks.begin(), g.decks.end(), [&](const Deck& k) { return k.card.id == s->card.id; }))
+      continue;
+    std::vector<std::string> sizes;
+    for (const auto& k : g.decks)
+      if (std::find(sizes.begin(), sizes.end(), k.card.id) == sizes.end()) sizes.push_back(k.card.id);
+    std::string list;
+    for (const auto& z : sizes) list += (list.empty() ? "" : ", ") + z;
+    d.warning(g.mark, "--stock " + name + " holds " + s->card.id + " cards, but no deck of game '" + g.id +
+                          "' has " + s->card.id + " cards (its decks have " + list + "): its decks print on their own "
+                          "stocks");
+  }
+}
+
 }  // namespace
 
+std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const BuildOptions& opt) {
+  std::vector<Stock> out;
+  for (const auto& name : opt.stocks)
+    if (const Stock* s = t.find_stock(name); s && s->card.id == deck.card.id) out.push_back(*s);
+  return out.empty() ? deck.stocks : out;
+}
+
 std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const BuildOptions& opt,
-                                        Diagnostics& d) {
+                                        Diagnostics& d, const PrinterProfile* printer) {
   std::vector<PlannedOutput> outs;
   const auto papers = single_page_papers(t, opt);
+  check_stocks(p.game, t, opt, d);
   for (size_t k = 0; k < p.game.decks.size(); ++k) {
     const Deck& deck = p.game.decks[k];
-    check_paper(deck, opt, d);
-    for (const auto& stock : deck.stocks) {
+    const std::vector<Stock> stocks = stocks_for(deck, t, opt);
+    check_paper(deck, stocks, opt, d);
+    for (const auto& stock : stocks) {
       if (!paper_wanted(opt, stock.paper.id)) continue;
-      const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
-      plan_sheets(p, k, stock, backs, &outs);
+      // Fold-over sheets carry the backs beside their fronts, single-sided or not.
+      const bool backs = !deck.back.empty() && ((opt.backs && stock.kind == StockKind::Cardstock) ||
+                                                stock.kind == StockKind::Foldover);
+      plan_sheets(p, k, stock, backs, printer, d, &outs);
     }
     if (deck.answer_key && deck.facts) plan_answer_key(p, k, papers, t, d, &outs);
   }

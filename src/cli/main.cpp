@@ -64,7 +64,24 @@ int main(int argc, char** argv) {
   std::string stocks_game;
   auto* stocks = app.add_subcommand("stocks", "list the sheet stocks (with FILE: those that game can use)");
   stocks->add_option("file", stocks_game, "a game file whose own stocks to list too");
+  // Issue 16: home printing. A stock for every deck that holds its cards, and a printer
+  // profile that corrects back pages.
+  for (auto* sub : {build, check}) {
+    sub->add_option("--stock", opt.stocks,
+                    "print every deck whose cards this stock holds on it instead of the deck's own stocks "
+                    "(repeatable; cardstock stocks lists them)")
+        ->allow_extra_args(false);
+    sub->add_option("--printer", opt.printer,
+                    "a printer profile (from cardstock calibrate): back pages are moved and turned to cancel its "
+                    "duplex error");
+  }
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
+  auto* calibrate = app.add_subcommand(
+      "calibrate", "write the duplex calibration sheet into <out>/calibration/ (print it, read it, write printer.yaml)");
+  calibrate->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
+  calibrate->add_option("--paper", opt.paper, "letter, a4 or all")
+      ->check(CLI::IsMember({"letter", "a4", "all"}))
+      ->capture_default_str();
 
   try {
     app.parse(argc, argv);
@@ -89,6 +106,7 @@ int main(int argc, char** argv) {
   if (*build) return cardstock::build_files(files, opt, std::cout, std::cerr);
   if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
   if (*stocks) return cardstock::list_stocks(opt, stocks_game, std::cout, std::cerr);
+  if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);
   if (*schema) {
     std::cout << cardstock::json_schema();
     return 0;

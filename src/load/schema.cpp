@@ -365,17 +365,61 @@ const Schema& Schemas::stock() {
        F("description", K::String, "one line for `cardstock stocks`"),
        R("paper", K::String, "paper from templates/papers.yaml"),
        R("card", K::String, "card size from templates/cards.yaml"),
-       E("kind", {"cardstock", "labels"}, "cardstock: fronts and duplex backs; labels: fronts only",
+       E("kind", {"cardstock", "labels", "foldover"},
+         "cardstock: fronts and duplex backs; labels: fronts only; foldover: each back beside its front, "
+         "across a fold line",
          "cardstock"),
        O("grid", K::Object, &Schemas::grid(), "the grid", true),
        F("gutter", K::Length, "space between neighbouring cards", "0"),
-       E("cut", {"marks", "lines", "both"}, "cut guides: crop marks in the margin, lines, or both",
-         "both"),
+       F("row_gutter", K::Length, "space between rows, where it differs from the gutter"),
+       E("cut", {"marks", "lines", "both", "none"},
+         "cut guides: crop marks in the margin, lines, both, or none (die-cut label sheets)", "both"),
        F("mark_length", K::Length, "length of a crop mark", "0.25in"),
        E("duplex", {"long-edge", "short-edge"}, "the edge the printer flips on", "long-edge"),
        E("packing", {"grid", "honeycomb"},
          "grid: rows and columns; honeycomb: hex rows offset by half a tile, sharing edges",
-         "grid")}};
+         "grid"),
+       F("margin", K::Length,
+         "how close to the paper's edge printers print (default: the paper's); nothing is laid inside it"),
+       E("fold", {"vertical", "horizontal"},
+         "foldover: the fold line runs down the sheet (backs right of their fronts) or across it (backs below)",
+         "vertical"),
+       F("fold_gap", K::Length, "foldover: space between a front and its back; the fold line runs down its middle",
+         "0.5in"),
+       E("cutter", {"none", "silhouette", "cricut"},
+         "a print-then-cut machine: its registration marks on every front page and an SVG cut file beside the PDF",
+         "none"),
+       O("label_area", K::Object, &Schemas::paper_area(),
+         "a full-sheet label product's one label: every card must lie on it")}};
+  return s;
+}
+
+const Schema& Schemas::paper_area() {
+  static const Schema s{"label area",
+                        "a rectangle on the paper, from its top-left corner",
+                        {R("x", K::Length, "left edge from the paper's left edge"),
+                         R("y", K::Length, "top edge from the paper's top edge"),
+                         R("w", K::Length, "width"),
+                         R("h", K::Length, "height")}};
+  return s;
+}
+
+const Schema& Schemas::printer() {
+  static const Schema s{
+      "printer profile",
+      "a printer's measured duplex error (cardstock calibrate), for build --printer",
+      {R("name", K::String, "the printer, for the manifest"),
+       O("duplex_offset", K::Object, &Schemas::duplex_offset(),
+         "where back pages land relative to where they should, as seen on the back"),
+       F("duplex_rotation", K::Angle, "how far back pages are turned clockwise, as seen on the back", "0deg")}};
+  return s;
+}
+
+const Schema& Schemas::duplex_offset() {
+  static const Schema s{"duplex offset",
+                        "a distance back pages land off, as seen on the back",
+                        {F("x", K::Offset, "to the right (negative: to the left)", "0"),
+                         F("y", K::Offset, "downwards (negative: upwards)", "0")}};
   return s;
 }
 
@@ -385,7 +429,9 @@ const Schema& Schemas::paper() {
                         {R("id", K::Name, "paper id; part of output file names"),
                          R("width", K::Length, "portrait width"),
                          R("height", K::Length, "portrait height"),
-                         F("aliases", K::StringList, "other accepted names")}};
+                         F("aliases", K::StringList, "other accepted names"),
+                         F("margin", K::Length,
+                           "how close to its edge printers print: nothing is laid inside it", "0.25in")}};
   return s;
 }
 
@@ -457,7 +503,8 @@ std::vector<const Schema*> Schemas::all() {
                                   &stock(),    &grid(),       &paper(),       &card_size(),
                                   &font(),     &fonts_file(), &papers_file(), &cards_file(),
                                   &designs_file(), &board(),      &board_rule(), &board_extra(),
-                                  &booklet(),      &booklet_cover(), &data_table()};
+                                  &booklet(),      &booklet_cover(), &data_table(), &paper_area(),
+                                  &printer(),      &duplex_offset()};
   for (const auto& t : layer_types()) v.push_back(&layer(t));
   return v;
 }
@@ -546,6 +593,8 @@ const char* kind_name(Kind k) {
     case K::ObjectMap: return "a map of names to maps";
     case K::Scalar: return "a string or number";
     case K::Any: return "a value";
+    case K::Offset: return "a length";
+    case K::Angle: return "an angle";
   }
   return "a value";
 }
@@ -657,6 +706,21 @@ std::string rel_length_problem(const std::string& s) {
   return "";
 }
 
+// A length that may be negative: an offset either way, at most kMaxLengthPt.
+std::string offset_problem(const std::string& s) {
+  std::string err;
+  const auto l = parse_length(s, &err);
+  if (!l) return "must be a length with a unit (mm, cm, in or pt), not '" + s + "'";
+  if (std::fabs(l->pt) > kMaxLengthPt) return "must be between -1000in and 1000in, not '" + s + "'";
+  return "";
+}
+
+std::string angle_problem(const std::string& s) {
+  std::string err;
+  if (parse_angle(s, &err)) return "";
+  return "must be an angle in degrees (e.g. 0.2deg), not '" + s + "'";
+}
+
 // A scalar's text `s` (at `m`) against its field's kind. The other scalar kinds take any
 // text here: validate() checks names, the loader colours.
 bool validate_scalar(const std::string& s, const Field& f, const Mark& m, Diagnostics& d) {
@@ -672,6 +736,10 @@ std::string scalar_problem(const Field& f, const std::string& s) {
       return length_problem(s);
     case K::RelLength:
       return rel_length_problem(s);
+    case K::Offset:
+      return offset_problem(s);
+    case K::Angle:
+      return angle_problem(s);
     case K::Integer: {
       long n;
       return parse_long(s, &n) ? "" : "must be a whole number, not '" + s + "'";
@@ -819,6 +887,12 @@ Length Reader::length(const std::string& key) const {
   return l.value_or(Length{});
 }
 
+double Reader::angle(const std::string& key) const {
+  auto a = parse_angle(raw(key), nullptr);
+  if (!a) a = parse_angle(field(key).def, nullptr);
+  return a.value_or(0);
+}
+
 RelLength Reader::rel_length(const std::string& key) const {
   auto l = parse_rel_length(raw(key), nullptr);
   if (!l || !in_range(*l)) l = parse_rel_length(field(key).def, nullptr);
@@ -868,6 +942,12 @@ void emit_field_type(std::ostringstream& o, const Field& f, int ind) {
       break;
     case K::RelLength:
       o << "\"type\": \"string\", \"pattern\": \"^[+-]?[0-9.]+(mm|cm|in|pt|%)$|^0$\"";
+      break;
+    case K::Offset:
+      o << "\"type\": \"string\", \"pattern\": \"^[+-]?[0-9.]+(mm|cm|in|pt)$|^0$\"";
+      break;
+    case K::Angle:
+      o << "\"type\": \"string\", \"pattern\": \"^[+-]?[0-9.]+deg$|^0$\"";
       break;
     case K::Enum: {
       o << "\"enum\": [";

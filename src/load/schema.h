@@ -28,6 +28,8 @@ enum class Kind {
   ObjectMap,   // a map of names to maps, each checked against `object`
   Scalar,      // a string or number (card fields)
   Any,         // anything: checked by hand in the loader
+  Offset,      // a Length that may be negative (a printer's duplex offset)
+  Angle,       // degrees with their unit: 0.2deg (a bare 0 too)
 };
 
 struct Schema;
@@ -88,6 +90,9 @@ struct Schemas {
   static const Schema& booklet();
   static const Schema& booklet_cover();
   static const Schema& data_table();
+  static const Schema& paper_area();      // a stock's label_area
+  static const Schema& printer();         // a printer profile (--printer)
+  static const Schema& duplex_offset();   // its duplex_offset
   /// Every schema above, for documentation and tests.
   static std::vector<const Schema*> all();
 };
@@ -137,6 +142,7 @@ class Reader {
   bool boolean(const std::string& key) const;
   struct Length length(const std::string& key) const;
   struct RelLength rel_length(const std::string& key) const;
+  double angle(const std::string& key) const;  // degrees
   std::vector<std::string> list(const std::string& key) const;
 
  private:

@@ -1,9 +1,9 @@
 // Every YAML example in the README and docs/ works as written. A whole game file is built
 // (strict: a warning fails it) in a folder of its own, with the files its document shows
 // beside it (a code block after a line ending in "`path`:" is that file); a stock file
-// is loaded as one; a fragment (a deck's `cards:`, a game's `booklet:`, layers) is checked
-// against the schema of where it goes, every key and value, all but the keys it leaves
-// out on purpose.
+// is loaded as one; a fragment (a deck's `cards:`, a game's `booklet:`, layers, stock
+// keys, a printer profile) is checked against the schema of where it goes, every key and
+// value, all but the keys it leaves out on purpose.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -72,8 +72,8 @@ void write_fixtures(const std::string& doc, const std::string& game_text, const 
   }
 }
 
-// Checks a fragment against the deck's or the game's schema (whichever has all its
-// keys); "" when it is right.
+// Checks a fragment against the schema of a deck, a game, a layer, a stock or a printer
+// profile (the first that has all its keys); "" when it is right.
 std::string fragment_problems(const Block& b) {
   YAML::Node n;
   try {
@@ -99,7 +99,8 @@ std::string fragment_problems(const Block& b) {
   }
   if (!n.IsMap()) return "not a map";
   const Schema* where = nullptr;
-  for (const Schema* s : {&Schemas::deck(), &Schemas::game(), &Schemas::layer_common()}) {
+  for (const Schema* s :
+       {&Schemas::deck(), &Schemas::game(), &Schemas::layer_common(), &Schemas::stock(), &Schemas::printer()}) {
     bool all = true;
     for (const auto& kv : n) all = all && s->find(kv.first.Scalar());
     if (all) {
@@ -107,7 +108,7 @@ std::string fragment_problems(const Block& b) {
       break;
     }
   }
-  if (!where) return "its keys belong to no deck or game";
+  if (!where) return "its keys belong to no deck, game, layer, stock or printer profile";
   validate(n, *where, b.where(), d);
   return keep();
 }
