@@ -30,6 +30,9 @@ std::vector<std::string> PreparedGame::deck_images(size_t k) const {
     for (const auto& a : *arts)
       for (const auto& it : a.items)
         if (!it.image.empty()) seen.insert(it.image);
+        else
+          for (const auto& icon : it.style.icons)
+            if (!icon.empty()) seen.insert(icon);
   return {seen.begin(), seen.end()};
 }
 
@@ -89,6 +92,11 @@ void resolve_cards(PreparedGame& p) {
 // the line that names it rather than a failure half-way through writing.
 void check_images(PreparedGame& p) {
   std::set<std::string> seen;
+  for (const auto& [name, icon] : p.game.icons) {  // their files were checked at load
+    std::string e;
+    if (!p.typesetter->check_image(icon.file, &e))
+      p.diags.error(icon.mark, "icon '" + name + "': image '" + icon.shown + "' " + e);
+  }
   for (size_t k = 0; k < p.game.decks.size(); ++k) {
     const Deck& deck = p.game.decks[k];
     for (const bool back : {false, true}) {

@@ -12,6 +12,7 @@
 #include "base/input_limits.h"
 #include "base/paths.h"
 #include "base/text_check.h"
+#include "load/icons.h"
 #include "load/schema.h"
 #include "layout/cutter.h"
 
@@ -346,14 +347,73 @@ ArtItem layer_item(Resolver& r, const Layer& l, int index) {
 
 // Fills a text layer's item: the card's text, fitted to its box. False when there is
 // nothing to draw (an empty text, or invalid markup, reported here).
+std::string join_names(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& n : v) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+// Appends `part` to `out`, noting an ordinary (iconless) slot for each U+FFFC it holds.
+void append_plain(std::string& out, const std::string& part, std::vector<std::string>& icons) {
+  for (size_t at = part.find(kIconChar); at != std::string::npos; at = part.find(kIconChar, at + 3))
+    icons.emplace_back();
+  out += part;
+}
+
+// Where an icon reference `ref` in the card's text is written: the card field whose value
+// holds it (its CSV cell), else the layer's text.
+Mark icon_mark(const Resolver& r, const Layer& l, const std::string& ref) {
+  std::string e;
+  for (const auto& f : template_fields(l.text, &e)) {
+    auto v = r.card.fields.find(f);
+    auto m = r.card.field_marks.find(f);
+    if (v != r.card.fields.end() && m != r.card.field_marks.end() && v->second.find(ref) != std::string::npos)
+      return m->second;
+  }
+  return l.text_mark;
+}
+
+// Replaces the icon references in the item's text (`:name:` when the game declares icons,
+// `<icon name="name"/>` always) with U+FFFC, each with its icon's file in the style, so
+// the renderer sets it as a glyph. An unknown name is an error where it is written, with
+// the nearest name; false to leave the text out.
+bool place_icons(Resolver& r, const Layer& l, ArtItem& it) {
+  const auto refs = icon_refs(it.text, !r.g.icons.empty());
+  if (refs.empty() && it.text.find(kIconChar) == std::string::npos) return true;
+  std::vector<std::string> names;
+  for (const auto& [name, icon] : r.g.icons) names.push_back(name);
+  std::string out;
+  size_t from = 0;
+  bool ok = true;
+  for (const auto& ref : refs) {
+    append_plain(out, it.text.substr(from, ref.at - from), it.style.icons);
+    from = ref.at + ref.len;
+    auto icon = r.g.icons.find(ref.name);
+    if (icon != r.g.icons.end()) {
+      out += kIconChar;
+      it.style.icons.push_back(icon->second.file);
+      continue;
+    }
+    const Mark at = icon_mark(r, l, it.text.substr(ref.at, ref.len));
+    r.d.error(at, "card '" + r.card.id + "': unknown icon '" + ref.name + "'" +
+                      (names.empty() ? "; the game declares no icons (add them under `icons:`)"
+                                     : did_you_mean(ref.name, names) + "; the game's icons: " + join_names(names)) +
+                      (at.str() == l.text_mark.str() ? "" : " (layer at " + l.mark.str() + ")"));
+    ok = false;
+  }
+  append_plain(out, it.text.substr(from), it.style.icons);
+  it.text = std::move(out);
+  return ok;
+}
+
 bool resolve_text(Resolver& r, const Layer& l, const TextMeasurer& m, ArtItem& it) {
   const Card& card = r.card;
   Diagnostics& d = r.d;
   it.text = r.expand(l.text, &l);
   it.color = r.color(l.color, &l, Color{});
   it.valign = l.valign;
-  it.style = {l.font, l.bold, l.italic, l.size.pt, l.align, l.rtl, l.markup, l.line_spacing};
-  if (it.text.empty()) return false;
+  it.style = {l.font, l.bold, l.italic, l.size.pt, l.align, l.rtl, l.markup, l.line_spacing, {}};
+  if (it.text.empty() || !place_icons(r, l, it)) return false;
   FitResult fr = fit_text(it.text, it.style, it.box.w, it.box.h, l.min_size.pt, l.shrink, m);
   it.style.size = fr.size;
   it.overflow = fr.overflow;

@@ -17,6 +17,7 @@
 #include "base/files.h"
 #include "base/paths.h"
 #include "load/csv_cards.h"
+#include "load/icons.h"
 #include "load/schema.h"
 #include "load/yaml_syntax.h"
 #include "base/text_check.h"
@@ -1513,6 +1514,7 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
   g.templates = game_templates(r, name, t_shared, &g, d);
   const Templates& t = g.templates ? *g.templates : t_shared;
   read_palette(r.node("colors"), name, &g, d);
+  read_icons(r.node("icons"), name, &g, d);
   std::map<std::string, Design> own;
   read_designs(r.node("designs"), name, t.fonts, &own, d);
   for (const auto& [dname, des] : own)

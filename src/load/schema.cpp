@@ -331,6 +331,9 @@ const Schema& Schemas::game() {
       {R("game", K::Name, "game id; also the output folder out/<game>/"),
        R("title", K::String, "human title"),
        F("colors", K::Any, "a palette: names for colours"),
+       F("icons", K::Any,
+         "names for icon files (SVG or PNG, beside the game file) that text shows inline as :name: or "
+         "<icon name=\"name\"/>"),
        O("designs", K::ObjectMap, &Schemas::design(), "named designs"),
        O("decks", K::ObjectList, &Schemas::deck(), "the decks", true),
        O("boards", K::ObjectList, &Schemas::board(), "board previews of hex decks"),

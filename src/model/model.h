@@ -300,12 +300,21 @@ struct BookletSpec {
 
 struct Templates;
 
+/// An icon a game's text can show inline (`:shekel:` or `<icon name="shekel"/>`).
+struct Icon {
+  std::string name;
+  std::string file;   // resolved path of the SVG or PNG
+  std::string shown;  // as written in the game file
+  Mark mark;          // of the file name
+};
+
 struct Game {
   std::string id, title;
   std::string file;  // path as given
   std::string dir;   // the game file's folder: images resolve against it
   bool allow_outside = false;  // files may lie outside `dir` (--allow-outside)
   std::map<std::string, Color> palette;
+  std::map<std::string, Icon> icons;      // `icons:`, by name
   std::map<std::string, Design> designs;  // resolved, templates' designs included
   std::vector<std::string> broken_designs;  // defined but not resolved (already reported)
   std::vector<Deck> decks;

@@ -333,6 +333,7 @@ bool Fonts::Impl::fallback_issues(const PangoItem* item, const char* text, const
   for (const char* p = text + item->offset; p < text + item->offset + item->length; p = g_utf8_next_char(p)) {
     const gunichar c = g_utf8_get_char(p);
     if (g_unichar_isspace(c) || pango_is_zero_width(c)) continue;
+    if (c == 0xFFFC) continue;  // an icon's place (a shape attribute draws it, not a font)
     visible = true;
     if (same || !wanted || covers(*wanted, c) || !covers_any(c)) continue;  // none: Missing
     const std::string name = script_name(c, item);
@@ -507,6 +508,62 @@ class ImageCache {
 };
 
 
+// The shape attribute of an icon carries its file's path.
+gpointer copy_icon_path(gconstpointer p) { return new std::string(*static_cast<const std::string*>(p)); }
+void free_icon_path(gpointer p) { delete static_cast<std::string*>(p); }
+
+// Gives each U+FFFC of `layout`'s text that `st` names an icon for a shape as wide as the
+// icon drawn 1 em (the text's size) tall, its bottom on the baseline, with the font's
+// ascent and descent as its logical extent so it neither raises nor deepens its line.
+// Pango then breaks, justifies, fits and orders (right-to-left too) it like a glyph.
+void add_icon_shapes(PangoLayout* layout, const TextStyle& st, ImageCache& images) {
+  if (st.icons.empty()) return;
+  const char* text = pango_layout_get_text(layout);
+  PangoFontMetrics* fm = pango_context_get_metrics(pango_layout_get_context(layout),
+                                                   pango_layout_get_font_description(layout), nullptr);
+  const int ascent = pango_font_metrics_get_ascent(fm), descent = pango_font_metrics_get_descent(fm);
+  pango_font_metrics_unref(fm);
+  const int em = static_cast<int>(std::lround(std::max(st.size, 0.1) * PANGO_SCALE));
+  const int bearing = em / 16;
+  const PangoAttrList* had = pango_layout_get_attributes(layout);
+  PangoAttrList* attrs = had ? pango_attr_list_copy(const_cast<PangoAttrList*>(had)) : pango_attr_list_new();
+  size_t k = 0;
+  for (const char* p = std::strstr(text, kIconChar); p && k < st.icons.size(); p = std::strstr(p + 3, kIconChar), ++k) {
+    if (st.icons[k].empty()) continue;
+    std::string why;
+    const ImageCache::Image* img = images.get(st.icons[k], &why);
+    const double aspect = img && img->h > 0 ? img->w / img->h : 1;
+    const int w = static_cast<int>(std::lround(em * aspect));
+    PangoRectangle ink{bearing, -em, w, em}, logical{0, -ascent, w + 2 * bearing, ascent + descent};
+    PangoAttribute* a = pango_attr_shape_new_with_data(&ink, &logical, new std::string(st.icons[k]), copy_icon_path,
+                                                       free_icon_path);
+    a->start_index = static_cast<guint>(p - text);
+    a->end_index = a->start_index + 3;
+    pango_attr_list_insert(attrs, a);
+  }
+  pango_layout_set_attributes(layout, attrs);
+  pango_attr_list_unref(attrs);
+}
+
+// Draws an icon's shape (pango_cairo_context_set_shape_renderer): the current point is
+// the shape's origin on the baseline; the icon fills its ink rectangle, as vector art
+// when it is an SVG (a recording surface).
+void draw_icon(cairo_t* cr, PangoAttrShape* shape, gboolean do_path, gpointer data) {
+  if (do_path || !shape->data) return;
+  std::string why;
+  const ImageCache::Image* img = static_cast<ImageCache*>(data)->get(*static_cast<std::string*>(shape->data), &why);
+  if (!img) return;  // reported when the game was prepared
+  double x = 0, y = 0;
+  cairo_get_current_point(cr, &x, &y);
+  const PangoRectangle& r = shape->ink_rect;
+  cairo_save(cr);
+  cairo_translate(cr, x + double(r.x) / PANGO_SCALE, y + double(r.y) / PANGO_SCALE);
+  cairo_scale(cr, double(r.width) / PANGO_SCALE / img->w, double(r.height) / PANGO_SCALE / img->h);
+  cairo_set_source_surface(cr, img->surface, 0, 0);
+  cairo_paint(cr);
+  cairo_restore(cr);
+}
+
 }  // namespace
 
 struct Typesetter::State {
@@ -532,6 +589,7 @@ struct Typesetter::State {
     map = fonts.impl()->new_map();
     ltr = fonts.impl()->new_context(map, PANGO_DIRECTION_LTR);
     rtl = fonts.impl()->new_context(map, PANGO_DIRECTION_RTL);
+    for (PangoContext* c : {ltr, rtl}) pango_cairo_context_set_shape_renderer(c, draw_icon, &images, nullptr);
   }
   ~State() {
     for (auto& [k, v] : kept) g_object_unref(v.layout);
@@ -551,6 +609,8 @@ struct Typesetter::State {
     k.append(reinterpret_cast<const char*>(nums), sizeof nums);
     const char flags[] = {char(st.bold), char(st.italic), char(st.align), char(st.rtl), char(st.markup)};
     k.append(flags, sizeof flags);
+    for (const auto& icon : st.icons) k.append(icon).push_back('\0');
+    k.push_back('\0');
     k.append(text);
     return k;
   }
@@ -569,6 +629,7 @@ struct Typesetter::State {
     } else {
       layout = pango_layout_new(st.rtl ? rtl : ltr);  // this reference becomes `last`'s
       *markup_ok = setup_layout(layout, text, st, wrap);
+      add_icon_shapes(layout, st, images);
       pango_layout_get_line_count(layout);  // breaks the lines now, while it is measured
       keep(std::move(k), layout, *markup_ok, text.size());
     }
