@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <map>
 #include <optional>
+#include <sstream>
 #include <thread>
 
 #include "base/files.h"
@@ -541,6 +542,32 @@ int build_files(const std::vector<std::string>& files, const BuildOptions& opt, 
                 std::ostream& err) {
   interrupt::install();  // Ctrl-C or SIGTERM: no temporary file left behind
   return Session(opt, out, err).run(files, true);
+}
+
+std::vector<std::string> build_inputs(const std::vector<std::string>& files, const BuildOptions& opt) {
+  std::vector<std::string> out(files.begin(), files.end());
+  for (const auto& layer : opt.template_layers) out.push_back(layer);
+  Templates t;
+  std::ostringstream quiet;
+  if (!load_all_templates(opt, &t, quiet)) return out;
+  const auto shared = template_files(t);
+  out.insert(out.end(), shared.begin(), shared.end());
+  for (const auto& path : files) {
+    Diagnostics d;
+    const auto g = load_game(path, t, d, LoadOptions{opt.allow_outside});
+    if (!g) continue;
+    // What the game names now (a file it cannot read yet included), and what its outputs
+    // were last made from (images, fonts).
+    out.insert(out.end(), g->template_files.begin(), g->template_files.end());
+    if (g->booklet) out.push_back(g->booklet->path);
+    for (const auto& deck : g->decks) out.insert(out.end(), deck.csv_files.begin(), deck.csv_files.end());
+    for (const auto& [name, icon] : g->icons) out.push_back(icon.file);
+    const auto before = PreviousBuild(fs::path(opt.out_dir) / g->id).inputs();
+    out.insert(out.end(), before.begin(), before.end());
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 int list_stocks(const BuildOptions& opt, const std::string& game, std::ostream& out, std::ostream& err) {

@@ -32,6 +32,7 @@ struct BuildOptions {
   std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date
   std::vector<std::string> stocks;  // --stock: print every deck these hold on them instead
   std::string printer;        // --printer: a printer profile file ("" = none)
+  bool quiet = false;         // --quiet: diagnostics only, no summary lines or progress
 };
 
 /// The PDF date to pin: SOURCE_DATE_EPOCH if set and valid, else 2026-01-01.
@@ -46,6 +47,18 @@ int check_files(const std::vector<std::string>& files, const BuildOptions& opt, 
 /// is left untouched. With opt.self_exe set and opt.jobs > 1, games, and the outputs of
 /// a big game, are drawn by parallel cardstock processes; the bytes are the same.
 int build_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
+                std::ostream& err);
+
+/// The files a build of `files` reads, for `watch`: the game files, what each names (CSV,
+/// rules text, icons, its own templates, read or not), the templates, and every input its
+/// last manifest in opt.out_dir lists (images, fonts).
+std::vector<std::string> build_inputs(const std::vector<std::string>& files, const BuildOptions& opt);
+
+/// `cardstock watch`: builds `files` (as build_files), then waits for a change to any
+/// file the build reads (Linux inotify on their folders) and builds again, printing the
+/// diagnostics each time, until SIGINT or SIGTERM: then returns 0 between builds (the
+/// outputs are those of the last build) or, during one, stops as an interrupted build does.
+int watch_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err);
 
 /// Writes the duplex calibration sheet (`cardstock calibrate`) for opt.paper ("all":

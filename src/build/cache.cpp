@@ -99,20 +99,26 @@ PreviousBuild::PreviousBuild(const fs::path& dir) : dir_(dir) {
   text_ = ss.str();
 }
 
-bool PreviousBuild::unchanged(InputCache& cache, const std::vector<std::string>& must) const {
+std::vector<std::string> PreviousBuild::inputs() const {
   const std::string& m = text_;
-  const std::string key = recorded(m, "inputs_key");
-  if (key.empty()) return false;
   std::vector<std::string> files;
   const std::string list = "\"inputs\": [";
   const size_t at = m.find(list);
-  if (at == std::string::npos) return false;
+  if (at == std::string::npos) return files;
   const size_t end = m.find(']', at);
   for (size_t q = m.find('"', at + list.size()); q != std::string::npos && q < end;) {
     const size_t close = m.find('"', q + 1);
     files.push_back(m.substr(q + 1, close - q - 1));
     q = m.find('"', close + 1);
   }
+  return files;
+}
+
+bool PreviousBuild::unchanged(InputCache& cache, const std::vector<std::string>& must) const {
+  const std::string& m = text_;
+  const std::string key = recorded(m, "inputs_key");
+  if (key.empty() || m.find("\"inputs\": [") == std::string::npos) return false;
+  const std::vector<std::string> files = inputs();
   // The game file, its rules text and the templates must be among them, as they are now.
   for (const auto& f : must)
     if (std::find(files.begin(), files.end(), f) == files.end()) return false;

@@ -47,6 +47,8 @@ class PreviousBuild {
   /// True if the manifest lists `must` among its inputs, their key is unchanged, and
   /// every output it lists is still there: then the game is up to date.
   bool unchanged(InputCache& cache, const std::vector<std::string>& must) const;
+  /// The input files the manifest lists (none without one).
+  std::vector<std::string> inputs() const;
   /// Per output: true if it must be drawn (new, changed, or its file is gone).
   std::vector<bool> to_draw(const std::vector<PlannedOutput>& outputs) const;
 

@@ -17,6 +17,7 @@ namespace {
 std::vector<std::string>* temps = nullptr;
 std::vector<pid_t>* children = nullptr;
 volatile sig_atomic_t received = 0;
+volatile sig_atomic_t waiting_for_changes = 0;  // `watch` between builds: it stops by itself
 constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
 class Blocked {
@@ -41,8 +42,9 @@ void on_signal(int sig) {
   bool waiting = false;
   if (children)
     for (pid_t p : *children) waiting = ::kill(p, SIGTERM) == 0 || waiting;
-  // A parent waits for its children in its loop and finishes there; anyone else stops now.
-  if (!waiting) {
+  // A parent waits for its children in its loop and finishes there, `watch` between builds
+  // returns from its wait; anyone else stops now.
+  if (!waiting && !waiting_for_changes) {
     ::signal(sig, SIG_DFL);
     ::raise(sig);
   }
@@ -103,6 +105,15 @@ void untrack_child(pid_t pid) {
 }
 
 int signal_received() { return received; }
+
+void set_waiting(bool on) { waiting_for_changes = on; }
+
+sigset_t handled() {
+  sigset_t s;
+  sigemptyset(&s);
+  for (int sig : kSignals) sigaddset(&s, sig);
+  return s;
+}
 
 void finish() {
   const int sig = received ? received : SIGTERM;

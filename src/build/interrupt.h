@@ -3,6 +3,7 @@
 // processes it started are asked to stop (they remove theirs), and the previous outputs
 // stay as they were. Async-signal-safe; no allocation in the handler.
 #pragma once
+#include <signal.h>
 #include <sys/types.h>
 
 #include <string>
@@ -28,6 +29,13 @@ void untrack_child(pid_t pid);
 /// The signal that interrupted the build (0 if none). A parent whose children were asked
 /// to stop waits for them, removes what they left, and then calls finish().
 int signal_received();
+
+/// While on (`watch` waiting for a change, nothing being written), a signal is only
+/// recorded: the waiting call returns (EINTR) and the caller ends by itself.
+void set_waiting(bool on);
+
+/// The signals handled here (to block them around a check and a ppoll()).
+sigset_t handled();
 
 /// Dies of the signal received, as the shell expects (exit status 128 + signal).
 [[noreturn]] void finish();

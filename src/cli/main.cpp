@@ -11,6 +11,28 @@
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The options `build` and `watch` share.
+void add_build_options(CLI::App* sub, cardstock::BuildOptions& opt, std::vector<std::string>& files, bool& single) {
+  sub->add_option("files", files, "game files");
+  sub->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
+  sub->add_option("--paper", opt.paper, "letter, a4 or all")
+      ->check(CLI::IsMember({"letter", "a4", "all"}))
+      ->capture_default_str();
+  sub->add_flag("--single-sided", single, "fronts only: no back pages");
+  sub->add_flag("--strict", opt.strict, "treat warnings (e.g. text overflow) as errors");
+  sub->add_flag("--allow-outside", opt.allow_outside,
+                "let images and booklet sources lie outside the game file's folder");
+  sub->add_flag("--force", opt.force, "render every output, even those whose inputs did not change");
+  sub->add_option("-j,--jobs", opt.jobs,
+                  "processes drawing at once: games, and a big game's outputs, in parallel (default: one per core)")
+      ->check(CLI::Range(1, 256));
+  sub->add_flag("-q,--quiet", opt.quiet, "print only diagnostics (no progress, no summary lines)");
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"cardstock: compiles YAML card, tile and booklet definitions into print-and-play PDFs"};
   app.set_version_flag("--version", std::string("cardstock ") + cardstock::kVersion);
@@ -34,21 +56,12 @@ int main(int argc, char** argv) {
       ->group("");
 
   std::vector<std::string> files;
-  auto* build = app.add_subcommand("build", "render game files into out/<game>/ (default: content/*.yaml)");
-  build->add_option("files", files, "game files");
-  build->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
-  build->add_option("--paper", opt.paper, "letter, a4 or all")
-      ->check(CLI::IsMember({"letter", "a4", "all"}))
-      ->capture_default_str();
   bool single = false;
-  build->add_flag("--single-sided", single, "fronts only: no back pages");
-  build->add_flag("--strict", opt.strict, "treat warnings (e.g. text overflow) as errors");
-  build->add_flag("--allow-outside", opt.allow_outside,
-                  "let images and booklet sources lie outside the game file's folder");
-  build->add_flag("--force", opt.force, "render every output, even those whose inputs did not change");
-  build->add_option("-j,--jobs", opt.jobs,
-                    "processes drawing at once: games, and a big game's outputs, in parallel (default: one per core)")
-      ->check(CLI::Range(1, 256));
+  auto* build = app.add_subcommand("build", "render game files into out/<game>/ (default: content/*.yaml)");
+  add_build_options(build, opt, files, single);
+  auto* watch = app.add_subcommand(
+      "watch", "build, then build again whenever a file the games are made from is saved (Ctrl-C to stop)");
+  add_build_options(watch, opt, files, single);
   std::string shard;
   build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
 
@@ -66,7 +79,7 @@ int main(int argc, char** argv) {
   stocks->add_option("file", stocks_game, "a game file whose own stocks to list too");
   // Issue 16: home printing. A stock for every deck that holds its cards, and a printer
   // profile that corrects back pages.
-  for (auto* sub : {build, check}) {
+  for (auto* sub : {build, watch, check}) {
     sub->add_option("--stock", opt.stocks,
                     "print every deck whose cards this stock holds on it instead of the deck's own stocks "
                     "(repeatable; cardstock stocks lists them)")
@@ -103,7 +116,10 @@ int main(int argc, char** argv) {
     }
   }
   opt.self_exe = exe;
-  if (*build) return cardstock::build_files(files, opt, std::cout, std::cerr);
+  std::ostream nowhere(nullptr);  // --quiet: the summary lines go nowhere, diagnostics still to stderr
+  std::ostream& out = opt.quiet ? nowhere : std::cout;
+  if (*build) return cardstock::build_files(files, opt, out, std::cerr);
+  if (*watch) return cardstock::watch_files(files, opt, out, std::cerr);
   if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
   if (*stocks) return cardstock::list_stocks(opt, stocks_game, std::cout, std::cerr);
   if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);

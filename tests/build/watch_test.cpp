@@ -1,0 +1,122 @@
+// `cardstock watch` as a process: it builds, rebuilds after a saved change to the CSV (by
+// rename, as editors save) and to the game file, prints the diagnostics of a broken save
+// and keeps the outputs, and stops on SIGTERM with exit status 0, leaving the last
+// outputs and no temporary file.
+#include <gtest/gtest.h>
+#include <poppler-document.h>
+#include <poppler-page.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fcntl.h>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <thread>
+
+#include "output_util.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+namespace {
+
+// Starts the binary with `args` in `cwd`, stdout and stderr into files there.
+pid_t start(const std::vector<std::string>& args, const fs::path& cwd) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    if (::chdir(cwd.c_str()) != 0) ::_exit(126);
+    const int o = ::open("watch.out", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int e = ::open("watch.err", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(o, 1);
+    ::dup2(e, 2);
+    ::close(0);
+    std::vector<char*> argv{const_cast<char*>(CARDSTOCK_BINARY)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// Polls `done` every 50 ms for up to 20 s.
+bool within_20s(const std::function<bool()>& done) {
+  for (int i = 0; i < 400; ++i) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return done();
+}
+
+std::string text_of(const fs::path& pdf) {
+  std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(pdf.string()));
+  if (!doc) return "";
+  std::unique_ptr<poppler::page> page(doc->create_page(0));
+  const auto bytes = page->text().to_utf8();
+  return std::string(bytes.begin(), bytes.end());
+}
+
+const char* kGame = R"(game: w
+title: Watched
+designs:
+  face:
+    layers:
+      - {type: text, text: "{word}", x: 5mm, y: 5mm, w: 50mm, h: 20mm, size: 14pt}
+decks:
+  - id: d
+    face: face
+    stocks: [poker-3x3-letter]
+    cards: {csv: words.csv}
+)";
+
+}  // namespace
+
+TEST(Watch, RebuildsAfterASavedChangeAndStopsCleanly) {
+  const fs::path dir = testing::fresh_dir("watch");
+  std::ofstream(dir / "w.yaml") << kGame;
+  std::ofstream(dir / "words.csv") << "word\nshalom\n";
+  const fs::path pdf = dir / "out/w/d-poker-3x3-letter.pdf";
+  const pid_t pid = start({"--shipped-templates", testing::source_dir() + "/templates", "watch", "w.yaml", "-o", "out",
+                           "--paper", "letter", "-j", "1"},
+                          dir);
+  ASSERT_GT(pid, 0);
+  auto said = [&](const char* file, const std::string& what) {
+    return testing::slurp(dir / file).find(what) != std::string::npos;
+  };
+  ASSERT_TRUE(within_20s([&] { return said("watch.out", "watching "); })) << testing::slurp(dir / "watch.err");
+  EXPECT_NE(text_of(pdf).find("shalom"), std::string::npos);
+  // A CSV saved as an editor saves it: written beside, renamed over.
+  std::ofstream(dir / "words.csv.new") << "word\ntoda\n";
+  fs::rename(dir / "words.csv.new", dir / "words.csv");
+  EXPECT_TRUE(within_20s([&] { return text_of(pdf).find("toda") != std::string::npos; }))
+      << testing::slurp(dir / "watch.out") << testing::slurp(dir / "watch.err");
+  EXPECT_TRUE(said("watch.out", "changed: " + fs::absolute(dir / "words.csv").lexically_normal().string() + "\n"));
+  // A broken save of the game file: its diagnostic, and the outputs stay.
+  const std::string before = testing::slurp(pdf);
+  std::ofstream(dir / "w.yaml", std::ios::app) << "bad: [\n";
+  EXPECT_TRUE(within_20s([&] { return said("watch.err", "w.yaml: 1 error(s), 0 warning(s); nothing written"); }));
+  EXPECT_TRUE(said("watch.err", "w.yaml:12:6: error: YAML syntax: this '[' is never closed (a ']' is missing)\n"))
+      << testing::slurp(dir / "watch.err");
+  EXPECT_EQ(testing::slurp(pdf), before);
+  // Mended: built again.
+  std::ofstream(dir / "w.yaml") << testing::replace_all(kGame, "size: 14pt", "size: 16pt");
+  EXPECT_TRUE(within_20s([&] { return testing::slurp(pdf) != before; }));
+  EXPECT_TRUE(within_20s([&] { return testing::slurp(dir / "watch.out").rfind("watching ") >
+                                      testing::slurp(dir / "watch.out").rfind("changed: "); }));
+  // SIGTERM while it waits: exit 0, the last outputs there, nothing temporary left.
+  const std::string last = testing::slurp(pdf);
+  ASSERT_EQ(::kill(pid, SIGTERM), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "ended by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_TRUE(said("watch.out", "stopped; the outputs are those of the last build\n"));
+  EXPECT_EQ(testing::slurp(pdf), last);
+  EXPECT_EQ(testing::tree_of(dir / "out"), (std::vector<std::string>{"w/d-poker-3x3-letter.pdf", "w/manifest.json"}));
+}
+
+}  // namespace cardstock
