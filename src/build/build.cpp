@@ -19,6 +19,7 @@
 #include "build/interrupt.h"
 #include "build/plan.h"
 #include "build/prepare.h"
+#include "build/progress.h"
 #include "build/schedule.h"
 #include "load/load.h"
 #include "load/printer.h"
@@ -212,7 +213,7 @@ class Session {
                            ? estimate_work(g->prepared.game, templates_of(g->prepared.game, templates_), opt_)
                            : GameWork{});
       const auto units = split_work(work, jobs);
-      if (units.size() > 1) return run_units(units, jobs);
+      if (units.size() > 1) return run_units(units, work, jobs);
     }
     if (to_prepare && !start_fonts()) return 1;
     // Resolving and planning is quick (a tenth of the drawing); it runs here, in order.
@@ -333,6 +334,7 @@ class Session {
   // Prints a failed game's diagnostics and summary; true if it failed.
   bool failed(const GameRun& g, bool write) const {
     const Diagnostics& d = g.prepared.diags;
+    progress_.clear();
     // The shares of a game drawn by several processes all find the same problems; the
     // first one tells.
     if (opt_.shard == 0) err_ << d.str();
@@ -362,9 +364,12 @@ class Session {
 
   int write_all() {
     int status = 0;
+    for (const auto& gp : games_)
+      if (gp->loaded && !gp->up_to_date) progress_.add_total(gp->outputs.size());
     for (auto& gp : games_) {
       GameRun& g = *gp;
       if (g.up_to_date) {
+        progress_.clear();
         if (opt_.shard == 0) out_ << "up to date: " << folder_of(g).string() << "/\n";
         continue;
       }
@@ -389,11 +394,13 @@ class Session {
     }
     const WriteContext ctx{*g.prepared.typesetter, std::string("cardstock ") + kVersion,
                            opt_.date.empty() ? pinned_date() : opt_.date};
-    for (size_t i = 0; i < g.outputs.size(); ++i)
+    for (size_t i = 0; i < g.outputs.size(); ++i) {
       if (draw[i] && mine[i] && !write_output(folder, g.outputs[i], ctx)) {
         folder.discard();
         return false;
       }
+      progress_.done(1, g.prepared.game.id + "/" + g.outputs[i].file);
+    }
     // The kept text and images are this game's alone, and no longer needed: freed before
     // the manifest is assembled, so the two never take memory at once. The drawn pages
     // go too (the manifest needs only their count and what the planners wrote of them).
@@ -411,11 +418,13 @@ class Session {
     std::string e;
     const std::string tmp = folder.temporary(o.file, &e);
     if (tmp.empty()) {
+      progress_.clear();
       err_ << "cardstock: error: " << e << "\n";
       return false;
     }
     if (!writer) e = "no writer for format '" + o.format + "'";
     if (!writer || !writer->write(tmp, o, ctx, &e)) {
+      progress_.clear();
       err_ << (folder.dir() / o.file).string() << ": error: " << e << "\n";
       return false;
     }
@@ -440,6 +449,7 @@ class Session {
       pdfs += pdf;
       redrawn += drawn[i];
     }
+    progress_.clear();
     out_ << "built " << folder.dir().string() << "/: " << pdfs << " PDFs, " << pages << " pages, ";
     if (pdfs < g.outputs.size()) out_ << g.outputs.size() - pdfs << " SVG cut files, ";
     out_ << "manifest.json";
@@ -451,10 +461,18 @@ class Session {
 
   // Runs the units as child processes, then for each game renames what its shares drew
   // (the manifest last) if every share succeeded, or removes it all if one failed.
-  int run_units(const std::vector<Unit>& units, int jobs) {
+  int run_units(const std::vector<Unit>& units, const std::vector<GameWork>& work, int jobs) {
     std::vector<std::vector<std::string>> argvs;
     for (const auto& u : units) argvs.push_back(child_argv(u));
-    const auto results = run_children(argvs, jobs);
+    // Progress by process: each share counts its part of its game's (estimated) outputs.
+    for (const auto& w : work) progress_.add_total(static_cast<size_t>(std::max(0, w.outputs)));
+    const auto results = run_children(argvs, jobs, [&](size_t i) {
+      const Unit& u = units[i];
+      const size_t n = static_cast<size_t>(std::max(0, work[u.game].outputs));
+      const size_t shares = static_cast<size_t>(u.shares);
+      progress_.done(n / shares + (u.share == 0 ? n % shares : 0), games_[u.game]->prepared.game.id);
+    });
+    progress_.clear();
     if (interrupt::signal_received()) {
       // Each child removed its own temporary files; what finished shares left is ours.
       for (const auto& g : games_)
@@ -529,6 +547,7 @@ class Session {
   std::unique_ptr<InputCache> cache_;
   std::optional<PrinterProfile> printer_;  // --printer, loaded
   std::vector<std::unique_ptr<GameRun>> games_;
+  mutable Progress progress_{err_, opt_.progress, escapes_allowed()};  // cleared before anything is printed
 };
 
 }  // namespace

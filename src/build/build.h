@@ -33,6 +33,7 @@ struct BuildOptions {
   std::vector<std::string> stocks;  // --stock: print every deck these hold on them instead
   std::string printer;        // --printer: a printer profile file ("" = none)
   bool quiet = false;         // --quiet: diagnostics only, no summary lines or progress
+  bool progress = false;      // show progress on stderr (a terminal: see build/progress.h)
 };
 
 /// The PDF date to pin: SOURCE_DATE_EPOCH if set and valid, else 2026-01-01.

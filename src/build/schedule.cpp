@@ -20,7 +20,8 @@ namespace {
 // a full pipe), reaped when their output ends.
 class Children {
  public:
-  explicit Children(std::vector<ChildResult>& results) : results_(results) {}
+  Children(std::vector<ChildResult>& results, const std::function<void(size_t)>& ended)
+      : results_(results), ended_(ended) {}
   bool empty() const { return running_.empty(); }
   size_t size() const { return running_.size(); }
 
@@ -110,19 +111,23 @@ class Children {
       r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
       if (!WIFEXITED(status))
         r.err += "cardstock: error: a build process stopped with signal " + std::to_string(WTERMSIG(status)) + "\n";
+      const size_t index = it->index;
       it = running_.erase(it);
+      if (ended_) ended_(index);
     }
   }
 
   std::vector<ChildResult>& results_;
+  const std::function<void(size_t)>& ended_;
   std::vector<Child> running_;
 };
 
 }  // namespace
 
-std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>>& argvs, int jobs) {
+std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>>& argvs, int jobs,
+                                      const std::function<void(size_t)>& ended) {
   std::vector<ChildResult> results(argvs.size());
-  Children children(results);
+  Children children(results, ended);
   // Interrupted: the children were asked to stop; start no more and wait for them.
   for (size_t i = 0; i < argvs.size() && !interrupt::signal_received(); ++i) {
     while (static_cast<int>(children.size()) >= std::max(1, jobs) && !interrupt::signal_received()) children.pump();

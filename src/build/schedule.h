@@ -4,6 +4,7 @@
 // cards. Processes, not threads: Pango and librsvg keep state that threads drawing at
 // once disturbed (output not byte-identical, an occasional crash).
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,10 @@ struct ChildResult {
 /// Runs each `argv` (argv[0] is the program) as a fresh process, in the order given, at
 /// most `jobs` at once, starting the next as soon as any ends; collects each one's exit
 /// status and output, by index. Interrupted (interrupt.h), it starts no more and waits
-/// for those running, which were asked to stop.
-std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>>& argvs, int jobs);
+/// for those running, which were asked to stop. `ended`, if set, is called with the index
+/// of each process as it ends (for progress).
+std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>>& argvs, int jobs,
+                                      const std::function<void(size_t)>& ended = {});
 
 /// One process's work: share `share` of `shares` of game `game`.
 struct Unit {

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "build/build.h"
+#include "build/progress.h"
 #include "load/schema.h"
 
 namespace fs = std::filesystem;
@@ -116,6 +117,7 @@ int main(int argc, char** argv) {
     }
   }
   opt.self_exe = exe;
+  opt.progress = shard.empty() && cardstock::progress_wanted(opt.quiet);
   std::ostream nowhere(nullptr);  // --quiet: the summary lines go nowhere, diagnostics still to stderr
   std::ostream& out = opt.quiet ? nowhere : std::cout;
   if (*build) return cardstock::build_files(files, opt, out, std::cerr);
