@@ -394,11 +394,13 @@ bool place_icons(Resolver& r, const Layer& l, ArtItem& it) {
       it.style.icons.push_back(icon->second.file);
       continue;
     }
+    // In the design's own text it is the design's mistake, said once (not once a card).
     const Mark at = icon_mark(r, l, it.text.substr(ref.at, ref.len));
-    r.d.error(at, "card '" + r.card.id + "': unknown icon '" + ref.name + "'" +
+    const bool in_design = at.str() == l.text_mark.str();
+    r.d.error(at, (in_design ? "" : "card '" + r.card.id + "': ") + "unknown icon '" + ref.name + "'" +
                       (names.empty() ? "; the game declares no icons (add them under `icons:`)"
                                      : did_you_mean(ref.name, names) + "; the game's icons: " + join_names(names)) +
-                      (at.str() == l.text_mark.str() ? "" : " (layer at " + l.mark.str() + ")"));
+                      (in_design ? "" : " (layer at " + l.mark.str() + ")"));
     ok = false;
   }
   append_plain(out, it.text.substr(from), it.style.icons);

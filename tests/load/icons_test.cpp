@@ -83,13 +83,12 @@ TEST(Icons, UnknownNamesAreErrorsWhereTheyAreWritten) {
   EXPECT_EQ(l.diags,
             "D/w.csv:3:7: error: card 'd-2': unknown icon 'con' (did you mean 'coin'?); the game's icons: coin "
             "(layer at D/t.yaml:7:9)\n");
-  // In the layer's own text: at the text (its opening quote).
-  l = lay_out(game("icons: {coin: icons/coin.svg}\n", "<icon name='coins'/> {word}", "[{word: a}]"));
-  EXPECT_EQ(l.diags, "D/t.yaml:7:28: error: card 'd-1': unknown icon 'coins' (did you mean 'coin'?); the game's "
-                     "icons: coin\n");
+  // In the layer's own text: at the text (its opening quote), once for all the cards.
+  l = lay_out(game("icons: {coin: icons/coin.svg}\n", "<icon name='coins'/> {word}", "[{word: a}, {word: b}]"));
+  EXPECT_EQ(l.diags, "D/t.yaml:7:28: error: unknown icon 'coins' (did you mean 'coin'?); the game's icons: coin\n");
   // A tag in a game that declares none.
   l = lay_out(game("", "<icon name='coin'/>", "[{word: a}]"));
-  EXPECT_EQ(l.diags, "D/t.yaml:6:28: error: card 'd-1': unknown icon 'coin'; the game declares no icons (add them "
+  EXPECT_EQ(l.diags, "D/t.yaml:6:28: error: unknown icon 'coin'; the game declares no icons (add them "
                      "under `icons:`)\n");
   // Colons are text in such a game.
   l = lay_out(game("", "Ratio 1:two:3", "[{word: a}]"));
