@@ -6,7 +6,9 @@
 #                                  clang with its libFuzzer runtime and the LLVM tools of
 #                                  the same version (llvm-symbolizer for readable crash
 #                                  traces, llvm-profdata and llvm-cov for fuzz/README's
-#                                  coverage recipe)
+#                                  coverage recipe), python3-jsonschema and python3-yaml
+#                                  (the JSON Schema checked by an independent validator),
+#                                  chromium (the diff report opened in a real browser)
 # Without root or sudo it installs nothing: it names what is missing and the command to
 # install it, in one line, and exits 1.
 set -euo pipefail
@@ -21,7 +23,8 @@ if [ "${1:-}" = "--test" ]; then
   # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).
   llvm="$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -1)"
   llvm="${llvm:-14}"
-  packages+=(libgtest-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm")
+  packages+=(libgtest-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm"
+    python3-jsonschema python3-yaml chromium)
 fi
 
 missing=()
