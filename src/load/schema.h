@@ -42,6 +42,7 @@ struct Field {
   std::string doc;
   std::vector<std::string> choices;  // Kind::Enum
   const Schema* object = nullptr;    // Kind::Object / ObjectList / ObjectMap
+  std::string json;                  // Kind::Any: JSON Schema keywords for what the loader accepts
 };
 
 struct Schema {
@@ -140,7 +141,8 @@ class Reader {
   std::string file_;
 };
 
-/// The JSON Schema (draft 2020-12) of a game file, generated from the tables.
+/// The JSON Schema (draft-07, what editors implement) of a game file, generated from the
+/// tables; docs/cardstock.schema.json holds a copy (a test keeps it in step).
 std::string json_schema();
 
 }  // namespace cardstock
