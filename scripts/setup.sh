@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cardstock needs, if any are missing. Safe to run again.
-#   bash scripts/setup.sh          what building and rendering need
-#   bash scripts/setup.sh --test   also what the tests need: GoogleTest, poppler, dpkg-dev
-#                                  (the .deb), clang with its libFuzzer runtime and the LLVM tools of
+#   bash scripts/setup.sh          what building and rendering need (poppler's C++ API
+#                                  reads PDFs back for `cardstock diff`)
+#   bash scripts/setup.sh --test   also what the tests need: GoogleTest, poppler-utils, dpkg-dev (the .deb),
+#                                  clang with its libFuzzer runtime and the LLVM tools of
 #                                  the same version (llvm-symbolizer for readable crash
 #                                  traces, llvm-profdata and llvm-cov for fuzz/README's
-#                                  coverage recipe)
+#                                  coverage recipe), python3-jsonschema and python3-yaml
+#                                  (the JSON Schema checked by an independent validator),
+#                                  chromium (the diff report opened in a real browser)
 # Without root or sudo it installs nothing: it names what is missing and the command to
 # install it, in one line, and exits 1.
 set -euo pipefail
@@ -14,7 +17,7 @@ packages=(
   g++ cmake make pkg-config
   libcairo2-dev libpango1.0-dev librsvg2-dev libyaml-cpp-dev libcli11-dev
   fonts-noto-core fonts-dejavu-core
-  libhyphen-dev hyphen-en-us
+  libhyphen-dev hyphen-en-us libpoppler-cpp-dev
 )
 if [ "${1:-}" = "--test" ]; then
   # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).
@@ -22,7 +25,8 @@ if [ "${1:-}" = "--test" ]; then
   llvm="${llvm:-14}"
   # dpkg-dev: dpkg-shlibdeps, with which `cpack -G DEB` lists the .deb's library
   # dependencies (the install test builds the package).
-  packages+=(libgtest-dev libpoppler-cpp-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm" dpkg-dev)
+  packages+=(libgtest-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm" dpkg-dev
+    python3-jsonschema python3-yaml chromium)
 fi
 
 missing=()

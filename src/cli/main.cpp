@@ -1,4 +1,5 @@
-// cardstock command line: CLI11 wiring only. Exit codes: 0 ok, 1 content errors, 2 usage.
+// cardstock command line: CLI11 wiring only. Exit codes: 0 ok, 1 content errors (diff: something
+// changed), 2 usage (diff: or folders that cannot be compared).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include "build/build.h"
 #include "build/progress.h"
 #include "load/schema.h"
+#include "review/diff.h"
 
 namespace fs = std::filesystem;
 
@@ -97,6 +99,23 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"letter", "a4", "all"}))
       ->capture_default_str();
 
+  cardstock::DiffOptions dopt;
+  bool diff_json = false;
+  auto* diff = app.add_subcommand(
+      "diff", "compare two output folders page by page; exit 0 if nothing changed, 1 if something did, 2 on errors");
+  diff->add_option("old", dopt.old_dir, "output folder before (e.g. out/ of the main branch)")->required();
+  diff->add_option("new", dopt.new_dir, "output folder after")->required();
+  diff->add_option("-o,--out", dopt.report_dir, "write a review report here: index.html and the changed pages as PNGs");
+  diff->add_flag("--json", diff_json, "print the summary as JSON");
+  diff->add_option("--dpi", dopt.dpi, "resolution pages are compared and pictured at")
+      ->check(CLI::Range(36.0, 300.0))
+      ->capture_default_str();
+  diff->add_option("--max-pictures", dopt.max_pictures, "most pages pictured in the report (the rest are listed)")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  diff->add_option("--source-url", dopt.source_url,
+                   "link each card's source to URL + file + #L + line (e.g. https://github.com/o/r/blob/SHA/)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -125,6 +144,13 @@ int main(int argc, char** argv) {
   if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
   if (*stocks) return cardstock::list_stocks(opt, stocks_game, std::cout, std::cerr);
   if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);
+  if (*diff) {
+    if (diff->count("--out") && dopt.report_dir.empty()) {
+      std::cerr << "cardstock: error: -o wants a folder, not an empty name\n";
+      return 2;
+    }
+    return cardstock::diff_command(dopt, diff_json, std::cout, std::cerr);
+  }
   if (*schema) {
     std::cout << cardstock::json_schema();
     return 0;

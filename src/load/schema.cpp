@@ -36,6 +36,13 @@ Field E(std::string name, std::vector<std::string> choices, std::string doc, std
   return f;
 }
 
+// A value the loader checks by hand (Kind::Any), with the JSON Schema of what it accepts.
+Field A(std::string name, std::string doc, std::string json, bool required = false) {
+  Field f = F(std::move(name), K::Any, std::move(doc), "", required);
+  f.json = std::move(json);
+  return f;
+}
+
 Field O(std::string name, Kind k, const Schema* s, std::string doc, bool required = false) {
   Field f = F(std::move(name), k, std::move(doc), "", required);
   f.object = s;
@@ -148,7 +155,8 @@ const Schema& Schemas::design() {
       "a card design: a background and layers",
       {F("extends", K::String, "a design whose layers are drawn first"),
        F("background", K::Color, "colour filling the whole card, bleed included"),
-       F("layers", K::Any, "the layers, drawn in order")}};
+       A("layers", "the layers, drawn in order",
+         "\"type\": [\"array\", \"null\"], \"items\": {\"$ref\": \"#/definitions/layer\"}")}};
   return s;
 }
 
@@ -158,7 +166,9 @@ const Schema& Schemas::expect() {
       "counts the deck must add up to",
       {F("total", K::Integer, "total number of cards, counting `count`"),
        F("by", K::String, "a card field to group the counts by"),
-       F("counts", K::Any, "expected cards per value of `by`")}};
+       A("counts", "expected cards per value of `by`",
+         "\"type\": [\"object\", \"null\"], \"additionalProperties\": {\"type\": [\"integer\", \"string\"], "
+         "\"pattern\": \"^[+-]?[0-9]{1,15}$\"}")}};
   return s;
 }
 
@@ -167,7 +177,11 @@ const Schema& Schemas::facts() {
       "facts",
       "a table of facts about the names on the cards",
       {R("key", K::String, "the card field whose value names an entry"),
-       R("entries", K::Any, "the entries: maps with the key field and lists of facts")}};
+       A("entries", "the entries: maps with the key field and lists of facts",
+         "\"type\": \"array\", \"items\": {\"type\": \"object\", \"additionalProperties\": {\"anyOf\": ["
+         "{\"type\": [\"string\", \"number\", \"boolean\"]}, {\"type\": \"array\", \"items\": "
+         "{\"type\": [\"string\", \"number\", \"boolean\"]}}]}}",
+         true)}};
   return s;
 }
 
@@ -177,7 +191,10 @@ const Schema& Schemas::unrelated() {
       "a card's field must not be one of its own fact entry's values",
       {R("field", K::String, "the card field"),
        R("fact", K::String, "the fact list it must not appear in"),
-       F("except", K::Any, "skip the rule for entries whose fact has one of these values"),
+       A("except", "skip the rule for entries whose fact has one of these values",
+         "\"type\": [\"object\", \"null\"], \"minProperties\": 1, \"maxProperties\": 1, "
+         "\"additionalProperties\": {\"anyOf\": [{\"type\": [\"string\", \"number\", \"boolean\", \"null\"]}, "
+         "{\"type\": \"array\", \"items\": {\"type\": [\"string\", \"number\", \"boolean\"]}}]}"),
        F("note", K::String,
          "what the answer key prints in the fact's column for the excepted entries", "—"),
        O("allow", K::ObjectList, &Schemas::unrelated_allow(),
@@ -232,7 +249,9 @@ const Schema& Schemas::deck() {
        O("unrelated", K::ObjectList, &Schemas::unrelated(),
          "rules: a card's InfoBits must not belong together"),
        O("answer_key", K::Object, &Schemas::answer_key(), "a one-page table of the facts"),
-       F("names", K::Any, "how field and fact values print in tables: a map of value to shown name"),
+       A("names", "how field and fact values print in tables: a map of value to shown name",
+         "\"type\": [\"object\", \"null\"], \"additionalProperties\": {\"type\": [\"string\", \"number\", "
+         "\"boolean\"]}"),
        [] {
          Field f = O("cards", K::ObjectList, &Schemas::card(),
                      "the cards: a list of cards and {csv: FILE} entries, or one {csv: FILE}", true);
@@ -258,7 +277,10 @@ const Schema& Schemas::board_rule() {
   static const Schema s{
       "board rule",
       "tiles matching `tiles` must have neighbours whose `neighbour` field includes every value",
-      {R("tiles", K::Any, "which tiles the rule is about: a map of one field to its value"),
+      {A("tiles", "which tiles the rule is about: a map of one field to its value",
+         "\"type\": \"object\", \"minProperties\": 1, \"maxProperties\": 1, \"additionalProperties\": "
+         "{\"type\": [\"string\", \"number\", \"boolean\"]}",
+         true),
        R("neighbour", K::String, "the neighbours' field to look at"),
        R("includes", K::StringList, "values that must all appear among the neighbours")}};
   return s;
@@ -271,7 +293,10 @@ const Schema& Schemas::board() {
       {R("id", K::Name, "board id; also the output file name"),
        F("title", K::String, "printed above the board"),
        R("deck", K::String, "the hex deck whose tiles make the board"),
-       R("rows", K::Any, "card ids row by row; neighbouring rows differ by one tile"),
+       A("rows", "card ids row by row; neighbouring rows differ by one tile",
+         "\"type\": \"array\", \"items\": {\"type\": \"array\", \"items\": {\"type\": [\"string\", \"number\", "
+         "\"boolean\"]}}",
+         true),
        F("apart", K::StringList, "fields whose equal values must never touch"),
        O("touch", K::ObjectList, &Schemas::board_rule(), "neighbour rules"),
        O("extras", K::ObjectList, &Schemas::board_extra(),
@@ -320,7 +345,10 @@ const Schema& Schemas::data_table() {
   static const Schema s{"table",
                         "a table of facts for the booklet ({{table NAME}})",
                         {R("columns", K::StringList, "column headings"),
-                         R("rows", K::Any, "rows: lists of text or numbers, one per column")}};
+                         A("rows", "rows: lists of text or numbers, one per column",
+                           "\"type\": \"array\", \"items\": {\"type\": \"array\", \"items\": {\"type\": "
+                           "[\"string\", \"number\", \"boolean\"]}}",
+                           true)}};
   return s;
 }
 
@@ -330,10 +358,14 @@ const Schema& Schemas::game() {
       "a game file: content/<game>.yaml",
       {R("game", K::Name, "game id; also the output folder out/<game>/"),
        R("title", K::String, "human title"),
-       F("colors", K::Any, "a palette: names for colours"),
-       F("icons", K::Any,
+       A("colors", "a palette: names for colours",
+         "\"type\": [\"object\", \"null\"], \"additionalProperties\": {\"type\": \"string\", \"pattern\": "
+         "\"^(none|#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8}))$\"}"),
+       A("icons",
          "names for icon files (SVG or PNG, beside the game file) that text shows inline as :name: or "
-         "<icon name=\"name\"/>"),
+         "<icon name=\"name\"/>",
+         "\"type\": [\"object\", \"null\"], \"propertyNames\": {\"pattern\": \"^[a-z][a-z0-9_-]*$\"}, "
+         "\"additionalProperties\": {\"type\": \"string\", \"minLength\": 1}"),
        O("designs", K::ObjectMap, &Schemas::design(), "named designs"),
        O("decks", K::ObjectList, &Schemas::deck(), "the decks", true),
        O("boards", K::ObjectList, &Schemas::board(), "board previews of hex decks"),
@@ -611,10 +643,21 @@ std::string join_quoted(const std::vector<std::string>& v) {
   return s;
 }
 
+// The words YAML 1.1 reads as booleans (as PyYAML and yaml-cpp's own as<bool> do); YAML
+// 1.2 editors read only true and false so. The loader takes them all, whichever YAML the
+// writer had in mind; the JSON Schema lists them.
+const std::vector<std::string>& bool_words() {
+  static const std::vector<std::string> w = {"true", "True", "TRUE", "yes", "Yes", "YES", "on",  "On",  "ON",
+                                             "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+  return w;
+}
+
 bool parse_bool(const std::string& s, bool* out) {
-  if (s == "true" || s == "yes" || s == "on") { *out = true; return true; }
-  if (s == "false" || s == "no" || s == "off") { *out = false; return true; }
-  return false;
+  const auto& w = bool_words();
+  const auto it = std::find(w.begin(), w.end(), s);
+  if (it == w.end()) return false;
+  *out = it - w.begin() < 9;
+  return true;
 }
 
 // The largest length (or percentage of the card) a content file may give: 1000 in is
@@ -921,6 +964,14 @@ std::vector<std::string> Reader::list(const std::string& key) const {
 
 namespace {
 
+// ---- the JSON Schema -----------------------------------------------------------------
+// Draft-07, the draft editors' YAML support (yaml-language-server, VS Code) implements in
+// full. Each kind accepts what the loader accepts, as a YAML parser hands it over:
+// numbers YAML writes unquoted (`rotate: 90`, `count: 3`, `x: 0`) as well as quoted
+// text, booleans as YAML 1.1 and 1.2 spell them, and null for a key that is not
+// required (the loader reads it as absent). tests/load/schema_editor_test.cpp holds the
+// two to each other key by key with an independent validator.
+
 std::string json_escape(const std::string& s) {
   std::string o;
   for (char c : s) {
@@ -931,113 +982,197 @@ std::string json_escape(const std::string& s) {
   return o;
 }
 
-void emit_schema(std::ostringstream& o, const Schema& s, int ind);
+std::string q(const std::string& s) { return "\"" + json_escape(s) + "\""; }
 
-void emit_field_type(std::ostringstream& o, const Field& f, int ind) {
-  std::string pad(ind, ' ');
-  switch (f.kind) {
-    case K::Integer: o << "\"type\": \"integer\""; break;
-    case K::Number: o << "\"type\": \"number\""; break;
-    case K::Bool: o << "\"type\": \"boolean\""; break;
-    case K::Scalar: o << "\"type\": [\"string\", \"number\"]"; break;
-    case K::Length:
-      o << "\"type\": \"string\", \"pattern\": \"^[+]?[0-9.]+(mm|cm|in|pt)$|^0$\"";
-      break;
-    case K::RelLength:
-      o << "\"type\": \"string\", \"pattern\": \"^[+-]?[0-9.]+(mm|cm|in|pt|%)$|^0$\"";
-      break;
-    case K::Offset:
-      o << "\"type\": \"string\", \"pattern\": \"^[+-]?[0-9.]+(mm|cm|in|pt)$|^0$\"";
-      break;
-    case K::Angle:
-      o << "\"type\": \"string\", \"pattern\": \"^[+-]?[0-9.]+deg$|^0$\"";
-      break;
-    case K::Enum: {
-      o << "\"enum\": [";
-      for (size_t i = 0; i < f.choices.size(); ++i)
-        o << (i ? ", " : "") << "\"" << f.choices[i] << "\"";
-      o << "]";
-      break;
-    }
-    case K::StringList:
-      o << "\"oneOf\": [{\"type\": \"string\"}, {\"type\": \"array\", \"items\": {\"type\": \"string\"}}]";
-      break;
-    case K::Object:
-      emit_schema(o, *f.object, ind);
-      break;
-    case K::ObjectList:
-      if (f.alt) {  // a list of either, or one `alt` alone
-        o << "\"oneOf\": [{\"type\": \"array\", \"items\": {\"oneOf\": [{\n" << pad << "  ";
-        emit_schema(o, *f.object, ind + 2);
-        o << "\n" << pad << "}, {\n" << pad << "  ";
-        emit_schema(o, *f.alt, ind + 2);
-        o << "\n" << pad << "}]}}, {\n" << pad << "  ";
-        emit_schema(o, *f.alt, ind + 2);
-        o << "\n" << pad << "}]";
-        break;
-      }
-      o << "\"type\": \"array\", \"items\": {\n" << pad << "  ";
-      emit_schema(o, *f.object, ind + 2);
-      o << "\n" << pad << "}";
-      break;
-    case K::ObjectMap:
-      o << "\"type\": \"object\", \"additionalProperties\": {\n" << pad << "  ";
-      emit_schema(o, *f.object, ind + 2);
-      o << "\n" << pad << "}";
-      break;
-    case K::Any:
-      o << "\"description_only\": true";
-      break;
-    default:
-      o << "\"type\": \"string\"";
-  }
+// A scalar as the loader takes it: YAML turns `1`, `true` or `1.5` into numbers and
+// booleans the loader reads back as their text.
+const char* kScalars = "[\"string\", \"number\", \"boolean\"]";
+const char* kScalarsOrNull = "[\"string\", \"number\", \"boolean\", \"null\"]";
+
+// parse_length: a number (from_chars, optional '+') and a unit, or a bare zero.
+const char* kLengthPattern = "^[+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?(mm|cm|in|pt)$|^[+-]?(0+[.]?0*|[.]0+)$";
+const char* kRelLengthPattern =
+    "^[+]?-?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?(mm|cm|in|pt|%)$|^[+-]?(0+[.]?0*|[.]0+)$";
+const char* kOffsetPattern =
+    "^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?(mm|cm|in|pt)$|^[+-]?(0+[.]?0*|[.]0+)$";
+const char* kAnglePattern = "^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)deg$|^[+-]?(0+[.]?0*|[.]0+)$";
+const char* kNumberPattern = "^[+]?-?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$";
+const char* kIntegerPattern = "^[+-]?[0-9]{1,15}$";
+
+std::string name_pattern() {
+  return "^[A-Za-z0-9_-][A-Za-z0-9._-]{0," + std::to_string(kMaxNameLength - 1) + "}$";
 }
 
-void emit_schema(std::ostringstream& o, const Schema& s, int ind) {
-  std::string pad(ind, ' ');
-  o << "\"type\": \"object\", \"title\": \"" << json_escape(s.name) << "\", \"description\": \""
-    << json_escape(s.doc) << "\",\n"
-    << pad << "\"additionalProperties\": " << (s.open ? "true" : "false") << ",\n";
-  o << pad << "\"required\": [";
+std::string def_name(const Schema& s) {
+  std::string n = s.name;
+  std::replace(n.begin(), n.end(), ' ', '_');
+  return n;
+}
+
+std::string ref(const Schema& s) { return "{\"$ref\": \"#/definitions/" + def_name(s) + "\"}"; }
+
+bool is_number(const std::string& s) {
+  double x;
+  return parse_double(s, &x);
+}
+
+// The keywords that give a field's values: `"type": ...`, and so on.
+std::string field_type(const Field& f) {
+  const bool null = !f.required;
+  const std::string or_null = null ? ", {\"type\": \"null\"}" : "";
+  switch (f.kind) {
+    case K::String:
+    case K::Template:
+    case K::Scalar:
+      return std::string("\"type\": ") + (null ? kScalarsOrNull : kScalars);
+    case K::Name:
+      return std::string("\"type\": ") + (null ? kScalarsOrNull : kScalars) + ", \"pattern\": " + q(name_pattern());
+    case K::Length:
+      return "\"anyOf\": [{\"type\": \"string\", \"pattern\": " + q(kLengthPattern) + "}, {\"const\": 0}" + or_null + "]";
+    case K::RelLength:
+      return "\"anyOf\": [{\"type\": \"string\", \"pattern\": " + q(kRelLengthPattern) + "}, {\"const\": 0}" + or_null + "]";
+    case K::Offset:  // printer profiles: a length that may be negative
+      return "\"anyOf\": [{\"type\": \"string\", \"pattern\": " + q(kOffsetPattern) + "}, {\"const\": 0}" + or_null + "]";
+    case K::Angle:
+      return "\"anyOf\": [{\"type\": \"string\", \"pattern\": " + q(kAnglePattern) + "}, {\"const\": 0}" + or_null + "]";
+    case K::Number:
+      return std::string("\"type\": [\"number\", \"string\"") + (null ? ", \"null\"" : "") + "], \"pattern\": " + q(kNumberPattern);
+    case K::Integer:
+      return std::string("\"type\": [\"integer\", \"string\"") + (null ? ", \"null\"" : "") + "], \"pattern\": " + q(kIntegerPattern);
+    case K::Bool: {
+      std::string o = "\"enum\": [true, false";
+      for (const auto& w : bool_words()) o += ", " + q(w);
+      return o + (null ? ", null]" : "]");
+    }
+    case K::Color:
+      return std::string("\"type\": ") + (null ? "[\"string\", \"null\"]" : "\"string\"");
+    case K::Enum: {
+      std::string o = "\"enum\": [";
+      for (size_t i = 0; i < f.choices.size(); ++i) o += (i ? ", " : "") + q(f.choices[i]);
+      for (const auto& c : f.choices)  // `rotate: 90` is a number to YAML
+        if (is_number(c)) o += ", " + c;
+      return o + (null ? ", null]" : "]");
+    }
+    case K::StringList:
+      return std::string("\"anyOf\": [{\"type\": ") + kScalars + "}, {\"type\": \"array\", \"items\": {\"type\": " +
+             kScalars + "}}" + or_null + "]";
+    case K::Object:  // if/then rather than anyOf: an editor then points at the bad key inside
+      return null ? "\"type\": [\"object\", \"null\"], \"if\": {\"type\": \"object\"}, \"then\": " + ref(*f.object)
+                  : "\"allOf\": [" + ref(*f.object) + "]";
+    case K::ObjectList:
+      if (f.alt)  // a list of either (an item with `alt_key` is an `alt`), or one `alt` alone
+        return "\"anyOf\": [{\"type\": \"array\", \"items\": {\"if\": {\"type\": \"object\", \"required\": [" +
+               q(f.alt_key) + "]}, \"then\": " + ref(*f.alt) + ", \"else\": " + ref(*f.object) + "}}, " + ref(*f.alt) +
+               or_null + "]";
+      return std::string("\"type\": ") + (null ? "[\"array\", \"null\"]" : "\"array\"") + ", \"items\": " + ref(*f.object);
+    case K::ObjectMap:
+      return std::string("\"type\": ") + (null ? "[\"object\", \"null\"]" : "\"object\"") +
+             ", \"additionalProperties\": " + ref(*f.object);
+    case K::Any:
+      return f.json;
+  }
+  return "";
+}
+
+// A default as a JSON value of the field's own type, for editors to offer.
+std::string default_value(const Field& f) {
+  const std::string& d = f.def;
+  bool b;
+  if (f.kind == K::Bool && parse_bool(d, &b)) return b ? "true" : "false";
+  if ((f.kind == K::Integer || f.kind == K::Number) && is_number(d)) return d;
+  if (f.kind == K::StringList && d.size() > 1 && d.front() == '[' && d.back() == ']') {
+    std::string o = "[", item;
+    std::istringstream in(d.substr(1, d.size() - 2));
+    for (bool first = true; std::getline(in, item, ','); first = false) {
+      item.erase(0, item.find_first_not_of(' '));
+      item.erase(item.find_last_not_of(' ') + 1);
+      o += (first ? "" : ", ") + q(item);
+    }
+    return o + "]";
+  }
+  return q(d);
+}
+
+void emit_property(std::ostringstream& o, const Field& f, const std::string& pad, const std::string& layer_type) {
+  o << pad << q(f.name) << ": {\"description\": " << q(f.doc);
+  if (!layer_type.empty() && f.name == "type") {
+    o << ", \"const\": " << q(layer_type) << "}";
+    return;
+  }
+  if (!f.def.empty()) o << ", \"default\": " << default_value(f);
+  const std::string t = field_type(f);
+  if (!t.empty() && f.per_card)  // or a {field} read per card: size: "{size}"
+    o << ", \"anyOf\": [{" << t << "}, {\"type\": \"string\", \"pattern\": \"\\\\{[a-z][a-z0-9_]*\\\\}\"}]";
+  else if (!t.empty())
+    o << ", " << t;
+  o << "}";
+}
+
+// The keywords of one table: an object with exactly its keys (card fields: any key
+// that is a field name).
+void emit_object(std::ostringstream& o, const Schema& s, const std::string& pad, const std::string& layer_type = "") {
+  o << pad << "\"title\": " << q(s.name) << ",\n" << pad << "\"description\": " << q(s.doc) << ",\n"
+    << pad << "\"type\": \"object\",\n";
+  if (s.open)  // read_card_fields: lower-case field names, each text or a number
+    o << pad << "\"patternProperties\": {\"^[a-z][a-z0-9_]*$\": {\"description\": " << q(s.open_doc)
+      << ", \"type\": " << kScalarsOrNull << ", \"maxLength\": " << kMaxFieldLength << "}},\n";
+  o << pad << "\"additionalProperties\": false,\n" << pad << "\"required\": [";
   bool first = true;
   for (const auto& f : s.fields)
     if (f.required) {
-      o << (first ? "" : ", ") << "\"" << f.name << "\"";
+      o << (first ? "" : ", ") << q(f.name);
       first = false;
     }
   o << "],\n" << pad << "\"properties\": {";
   for (size_t i = 0; i < s.fields.size(); ++i) {
-    const auto& f = s.fields[i];
-    o << (i ? "," : "") << "\n" << pad << "  \"" << f.name << "\": {\"description\": \""
-      << json_escape(f.doc) << "\"";
-    if (!f.def.empty()) o << ", \"default\": \"" << json_escape(f.def) << "\"";
-    if (f.kind != K::Any && f.per_card) {
-      o << ", \"anyOf\": [{";
-      emit_field_type(o, f, ind + 4);
-      o << "}, {\"type\": \"string\", \"pattern\": \"\\\\{[a-z][a-z0-9_]*\\\\}\"}]";
-    } else if (f.kind != K::Any) {
-      o << ", ";
-      emit_field_type(o, f, ind + 4);
-    }
-    o << "}";
+    o << (i ? ",\n" : "\n");
+    emit_property(o, s.fields[i], pad + "  ", layer_type);
   }
   o << "\n" << pad << "}";
+}
+
+// Every table a game file can hold, below the game itself, in the order first reached.
+void reachable(const Schema& s, std::vector<const Schema*>* out) {
+  for (const auto& f : s.fields)
+    for (const Schema* t : {f.object, f.alt})  // `alt`: a deck's {csv: FILE} entries
+      if (t && std::find(out->begin(), out->end(), t) == out->end()) {
+        out->push_back(t);
+        reachable(*t, out);
+      }
 }
 
 }  // namespace
 
 std::string json_schema() {
   std::ostringstream o;
-  o << "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n  ";
-  emit_schema(o, Schemas::game(), 2);
-  o << ",\n  \"$defs\": {\n";
-  auto types = Schemas::layer_types();
-  for (size_t i = 0; i < types.size(); ++i) {
-    o << "    \"" << types[i] << "_layer\": {";
-    emit_schema(o, Schemas::layer(types[i]), 6);
-    o << "}" << (i + 1 < types.size() ? "," : "") << "\n";
+  o << "{\n  \"$schema\": \"http://json-schema.org/draft-07/schema#\",\n"
+    << "  \"$comment\": \"cardstock game file schema, generated by `cardstock schema` from the loader's tables\",\n";
+  emit_object(o, Schemas::game(), "  ");
+  o << ",\n  \"definitions\": {";
+  std::vector<const Schema*> tables;
+  reachable(Schemas::game(), &tables);
+  for (const Schema* t : tables) {
+    o << "\n    " << q(def_name(*t)) << ": {\n";
+    emit_object(o, *t, "      ");
+    o << "\n    },";
   }
-  o << "  }\n}\n";
+  // A layer: its `type` picks the table that says which keys it may have.
+  const auto types = Schemas::layer_types();
+  o << "\n    \"layer\": {\n      \"description\": " << q(Schemas::layer_common().doc)
+    << ",\n      \"type\": \"object\",\n      \"required\": [\"type\"],\n"
+    << "      \"properties\": {\"type\": {\"description\": \"layer type\", \"enum\": [";
+  for (size_t i = 0; i < types.size(); ++i) o << (i ? ", " : "") << q(types[i]);
+  o << "]}},\n      \"allOf\": [";
+  for (size_t i = 0; i < types.size(); ++i)
+    o << (i ? "," : "") << "\n        {\"if\": {\"properties\": {\"type\": {\"const\": " << q(types[i])
+      << "}}}, \"then\": " << ref(Schemas::layer(types[i])) << "}";
+  o << "\n      ]\n    }";
+  for (const auto& t : types) {
+    o << ",\n    " << q(def_name(Schemas::layer(t))) << ": {\n";
+    emit_object(o, Schemas::layer(t), "      ", t);
+    o << "\n    }";
+  }
+  o << "\n  }\n}\n";
   return o.str();
 }
 

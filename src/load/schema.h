@@ -48,6 +48,7 @@ struct Field {
   std::string alt_key;
   // A layer key that may be a {field} reference instead of its kind's value, read per card.
   bool per_card = false;
+  std::string json;                  // Kind::Any: JSON Schema keywords for what the loader accepts
 };
 
 struct Schema {
@@ -155,7 +156,8 @@ class Reader {
   std::string file_;
 };
 
-/// The JSON Schema (draft 2020-12) of a game file, generated from the tables.
+/// The JSON Schema (draft-07, what editors implement) of a game file, generated from the
+/// tables; docs/cardstock.schema.json holds a copy (a test keeps it in step).
 std::string json_schema();
 
 }  // namespace cardstock
