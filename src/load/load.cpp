@@ -1474,18 +1474,23 @@ std::shared_ptr<const Templates> game_templates(const Reader& r, const std::stri
     }
   }
   TemplateLayer layer(*own, d);
+  // Each a list (validation said so if not: a map is not walked as one).
+  auto list = [&](const char* key) {
+    YAML::Node n = r.node(key);
+    return n && n.IsSequence() ? n : YAML::Node(YAML::NodeType::Sequence);
+  };
   // Papers and card sizes first: the game's stocks may name them.
-  for (const auto& p : r.node("papers"))
+  for (const auto& p : list("papers"))
     if (p.IsMap()) layer.add(read_paper(p, file));
-  for (const auto& c : r.node("card_sizes"))
+  for (const auto& c : list("card_sizes"))
     if (c.IsMap()) layer.add(read_card_size(c, file, d));
-  for (const auto& f : r.node("fonts")) {
+  for (const auto& f : list("fonts")) {
     if (!f.IsMap()) continue;
     read_font_family(f, file, g->dir, origin, layer, d);
     const FontFamily& fam = own->fonts.families.back();
     g->template_files.insert(g->template_files.end(), fam.files.begin(), fam.files.end());
   }
-  for (const auto& s : r.node("stocks")) {
+  for (const auto& s : list("stocks")) {
     if (!s.IsMap()) continue;
     bool ok = true;
     Stock stock = read_stock(s, file, *own, d, &ok);
