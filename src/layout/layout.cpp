@@ -902,10 +902,10 @@ std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page
   std::vector<ArtItem> items;
   for (double size = 10; size >= 5 - 1e-9; size -= 0.5) {
     items.clear();
-    TextStyle body{t.font, false, false, size, Align::Left, false, false, 1};
+    TextStyle body{t.font, false, false, size, Align::Left, false, false, 1, {}};
     TextStyle head = body;
     head.bold = true;
-    TextStyle title{t.font, true, false, 16, Align::Left, false, false, 1};
+    TextStyle title{t.font, true, false, 16, Align::Left, false, false, 1, {}};
     // Natural column widths: the widest cell, unwrapped.
     std::vector<double> widths(ncol, 0);
     for (size_t c = 0; c < ncol; ++c) {

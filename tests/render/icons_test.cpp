@@ -116,6 +116,10 @@ TEST(Icons, SitOnTheBaselineAtTheTextSize) {
   std::ostringstream out, err;
   ASSERT_EQ(build_files({(dir / "icons.yaml").string()}, opt, out, err), 0) << err.str();
   ASSERT_EQ(err.str(), "");
+  // The icon files are inputs of the deck: the manifest lists them (a change redraws it).
+  const std::string manifest = testing::slurp(dir / "out/icons/manifest.json");
+  for (const char* f : {"/icons/coin.svg\"", "/icons/wide.png\""})
+    EXPECT_NE(manifest.find(f), std::string::npos) << f;
   std::unique_ptr<poppler::document> doc(
       poppler::document::load_from_file((dir / "out/icons/d-poker-3x3-letter.pdf").string()));
   ASSERT_TRUE(doc);
