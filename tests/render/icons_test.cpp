@@ -155,4 +155,62 @@ TEST(Icons, SitOnTheBaselineAtTheTextSize) {
   }
 }
 
+// Like a glyph: in right-to-left text the icon is ordered with the Hebrew words (the
+// first word right of it), and a line too narrow for it breaks before it.
+TEST(Icons, OrderedRightToLeftAndBrokenLikeAGlyph) {
+  const fs::path dir = testing::fresh_dir("icons-flow");
+  fs::create_directories(dir / "icons");
+  std::ofstream(dir / "icons/coin.svg")
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" "
+         "fill=\"#ff0000\"/></svg>\n";
+  std::ofstream(dir / "flow.yaml") << R"(game: flow
+title: Flow
+icons: {coin: icons/coin.svg}
+designs:
+  rtl:
+    layers:
+      - {type: text, text: "{text}", x: 4mm, y: 4mm, w: 56mm, h: 20mm, size: 20pt, font: Noto Sans Hebrew, dir: rtl,
+         align: right}
+  narrow:
+    layers:
+      - {type: text, text: "{text}", x: 4mm, y: 4mm, w: 27mm, h: 40mm, size: 20pt, shrink: false}
+decks:
+  - id: d
+    face: rtl
+    stocks: [poker-3x3-letter]
+    cards:
+      - {text: "א :coin: בבבב"}
+      - {face: narrow, text: "HH HH :coin: HH"}
+)";
+  BuildOptions opt = testing::build_options(dir / "out");
+  opt.paper = "letter";
+  opt.strict = true;
+  std::ostringstream out, err;
+  ASSERT_EQ(build_files({(dir / "flow.yaml").string()}, opt, out, err), 0) << err.str();
+  std::unique_ptr<poppler::document> doc(
+      poppler::document::load_from_file((dir / "out/flow/d-poker-3x3-letter.pdf").string()));
+  ASSERT_TRUE(doc);
+  std::unique_ptr<poppler::page> page(doc->create_page(0));
+  const poppler::image img = poppler::page_renderer().render_page(page.get(), 72 * kPxPerPt, 72 * kPxPerPt);
+  const SheetLayout l = layout_sheets(*testing::shipped_templates().find_stock("poker-3x3-letter"), 2, true);
+  const double in = 8;
+  // Right to left: one letter (the first word) right of the icon, four left of it.
+  Rect trim = l.pages[0].placements[0].trim;
+  Rect icon = pixels(img, trim, red);
+  ASSERT_GT(icon.w, 0);
+  const Rect left = pixels(img, {trim.x + in, icon.y - 5, icon.x - trim.x - in, icon.h + 10}, black);
+  const Rect right = pixels(img, {icon.right(), icon.y - 5, trim.right() - in - icon.right(), icon.h + 10}, black);
+  EXPECT_GT(left.w, 3 * right.w) << left.w << " pt left of the icon, " << right.w << " pt right of it";
+  EXPECT_NEAR(icon.bottom(), right.bottom(), 0.51);  // Hebrew letters stand on the baseline too
+  // A line too narrow for "HH HH" and the icon: the icon starts the second line.
+  trim = l.pages[0].placements[1].trim;
+  icon = pixels(img, trim, red);
+  ASSERT_GT(icon.w, 0);
+  const Rect first_line = pixels(img, {trim.x + in, trim.y + in, trim.w - 2 * in, icon.y - trim.y - in}, black);
+  ASSERT_GT(first_line.w, 0);
+  EXPECT_GT(icon.y, first_line.bottom());
+  const double box_left = trim.x + 4 * 72 / 25.4;
+  EXPECT_NEAR(icon.x - box_left, 20.0 / 16, 0.51);  // the icon's side bearing, 1/16 em
+}
+
 }  // namespace cardstock
