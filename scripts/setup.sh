@@ -5,7 +5,8 @@
 #                                  clang with its libFuzzer runtime and the LLVM tools of
 #                                  the same version (llvm-symbolizer for readable crash
 #                                  traces, llvm-profdata and llvm-cov for fuzz/README's
-#                                  coverage recipe)
+#                                  coverage recipe), and qpdf (the tests run
+#                                  `qpdf --check` on every PDF they build)
 # Without root or sudo it installs nothing: it names what is missing and the command to
 # install it, in one line, and exits 1.
 set -euo pipefail
@@ -15,12 +16,15 @@ packages=(
   libcairo2-dev libpango1.0-dev librsvg2-dev libyaml-cpp-dev libcli11-dev
   fonts-noto-core fonts-dejavu-core
   libhyphen-dev hyphen-en-us
+  libqpdf-dev
 )
 if [ "${1:-}" = "--test" ]; then
   # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).
   llvm="$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -1)"
   llvm="${llvm:-14}"
   packages+=(libgtest-dev libpoppler-cpp-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm")
+  # qpdf: `qpdf --check` on every PDF the tests build.
+  packages+=(qpdf)
 fi
 
 missing=()

@@ -794,6 +794,14 @@ struct Painter {
     cairo_restore(cr);
   }
 
+  // Everything on one page, in drawing order.
+  void page(const PageArt& art) {
+    for (const auto& it : art.underlay) item(it);
+    for (const auto& c : art.cards) card(c);
+    for (const auto& it : art.items) item(it);
+    cuts(art.cuts, art.circles);
+  }
+
   void cuts(const std::vector<CutSegment>& segs, const std::vector<CutCircle>& circles) {
     cairo_save(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
@@ -838,11 +846,14 @@ struct Painter {
 
 }  // namespace
 
-bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PlannedPage>& pages,
-                const Typesetter& ts, std::string* err) {
-  cairo_surface_t* surface = cairo_pdf_surface_create(path.c_str(), info.width, info.height);
+namespace {
+
+// Draws `pages` on `surface` (a new PDF surface) and finishes it; `where` names the
+// output in messages. Destroys the surface.
+bool draw_pdf(cairo_surface_t* surface, const std::string& where, const PdfInfo& info,
+              const std::vector<PlannedPage>& pages, const Typesetter& ts, std::string* err) {
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-    *err = "cannot create '" + path + "': " + cairo_status_to_string(cairo_surface_status(surface));
+    *err = "cannot create '" + where + "': " + cairo_status_to_string(cairo_surface_status(surface));
     cairo_surface_destroy(surface);
     return false;
   }
@@ -862,11 +873,7 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
       h = planned.height;
       cairo_pdf_surface_set_size(surface, w, h);
     }
-    const PageArt& page = planned.art;
-    for (const auto& it : page.underlay) p.item(it);
-    for (const auto& c : page.cards) p.card(c);
-    for (const auto& it : page.items) p.item(it);
-    p.cuts(page.cuts, page.circles);
+    p.page(planned.art);
     cairo_show_page(cr);
   }
   cairo_destroy(cr);
@@ -878,10 +885,29 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
     return false;
   }
   if (st != CAIRO_STATUS_SUCCESS) {
-    *err = "cannot write '" + path + "': " + cairo_status_to_string(st);
+    *err = "cannot write '" + where + "': " + cairo_status_to_string(st);
     return false;
   }
   return true;
+}
+
+cairo_status_t append_bytes(void* to, const unsigned char* data, unsigned int n) {
+  static_cast<std::string*>(to)->append(reinterpret_cast<const char*>(data), n);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PlannedPage>& pages,
+                const Typesetter& ts, std::string* err) {
+  return draw_pdf(cairo_pdf_surface_create(path.c_str(), info.width, info.height), path, info, pages, ts, err);
+}
+
+bool render_pdf_bytes(std::string* bytes, const PdfInfo& info, const std::vector<PlannedPage>& pages,
+                      const Typesetter& ts, std::string* err) {
+  bytes->clear();
+  return draw_pdf(cairo_pdf_surface_create_for_stream(append_bytes, bytes, info.width, info.height), info.title,
+                  info, pages, ts, err);
 }
 
 }  // namespace cardstock

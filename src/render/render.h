@@ -82,4 +82,8 @@ struct PdfInfo {
 bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PlannedPage>& pages,
                 const Typesetter& ts, std::string* err);
 
+/// The same PDF into *bytes instead of a file (for a pass that rewrites it: page boxes).
+bool render_pdf_bytes(std::string* bytes, const PdfInfo& info, const std::vector<PlannedPage>& pages,
+                      const Typesetter& ts, std::string* err);
+
 }  // namespace cardstock
