@@ -34,6 +34,8 @@ std::vector<InputLimit> input_limits() {
       {"bytes in an image file", std::to_string(kMaxImageBytes >> 20) + " MB"},
       {"pixels of one image (an SVG's pictures together)", num(kMaxImagePixels / 1000000) + " megapixels"},
       {"SVGs linked or embedded inside one another", num(kMaxSvgDepth)},
+      {"dots per inch of a stock's images (`dpi`)", num(kMaxDpi)},
+      {"pixels of one image a stock makes", num(kMaxRasterPixels / 1000000) + " megapixels"},
   };
 }
 

@@ -51,6 +51,11 @@ inline constexpr long kMaxImageBytes = 32L << 20;
 inline constexpr long kMaxImagePixels = 40L * 1000 * 1000;
 /// How deep SVGs may link to (or embed) other SVGs.
 inline constexpr int kMaxSvgDepth = 4;
+/// Highest resolution a stock's images may ask for (a shop asks 300), and most pixels of
+/// one image a build makes (a card face, a Tabletop Simulator sheet): 40 megapixels is
+/// 160 MB while it is drawn.
+inline constexpr long kMaxDpi = 1200;
+inline constexpr long kMaxRasterPixels = 40L * 1000 * 1000;
 
 /// One limit as the documentation states it: "a game has at most 100000 cards".
 struct InputLimit {

@@ -79,11 +79,17 @@ std::vector<std::string> template_files(const BuildOptions& opt, const Templates
   return files;
 }
 
-// Everything besides input files that changes the outputs.
+// Everything besides input files that changes the outputs. (The options of print shops
+// and proofs are named only when given, so the keys of other builds stay as they were.)
 std::string options_key(const BuildOptions& opt) {
-  return std::string("cardstock ") + kVersion + " paper=" + opt.paper + " backs=" + (opt.backs ? "1" : "0") +
-         " strict=" + (opt.strict ? "1" : "0") + " outside=" + (opt.allow_outside ? "1" : "0") +
-         " date=" + (opt.date.empty() ? pinned_date() : opt.date);
+  std::string key = std::string("cardstock ") + kVersion + " paper=" + opt.paper + " backs=" + (opt.backs ? "1" : "0") +
+                    " strict=" + (opt.strict ? "1" : "0") + " outside=" + (opt.allow_outside ? "1" : "0") +
+                    " date=" + (opt.date.empty() ? pinned_date() : opt.date);
+  for (const auto& s : opt.stocks) key += " stock=" + s;
+  if (opt.proof) key += " proof=1";
+  if (opt.cmyk) key += " cmyk=1";
+  if (!opt.tts_url.empty()) key += " tts-url=" + opt.tts_url;
+  return key;
 }
 
 bool paper_wanted(const BuildOptions& opt, const std::string& paper) {
@@ -97,20 +103,25 @@ GameWork estimate_work(const Game& g, const Templates& t, const BuildOptions& op
   int single_pages = 0;
   for (const auto& paper : t.papers)
     single_pages += (paper.id == "letter" || paper.id == "a4") && paper_wanted(opt, paper.id);
+  const bool chosen = !opt.stocks.empty();  // --stock: those outputs alone
   for (const auto& deck : g.decks) {
     const double cards = static_cast<double>(deck.total_cards());
-    for (const auto& stock : deck.stocks) {
-      if (!paper_wanted(opt, stock.paper.id)) continue;
+    for (const auto& stock : stocks_of(deck, t, opt)) {
+      if (!stock.card_pages() && !paper_wanted(opt, stock.paper.id)) continue;
       const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
-      const double pages = std::ceil(cards / std::max(1, stock.columns * stock.rows));
-      w.weight += 4 + (pages + cards) * (backs ? 2 : 1);
+      w.weight += stock_weight(stock, cards, backs);
       ++w.outputs;
     }
-    if (deck.answer_key && deck.facts) {
+    if (opt.proof) {
+      w.weight += 4 + cards * 2;
+      ++w.outputs;
+    }
+    if (deck.answer_key && deck.facts && !chosen) {
       w.weight += 10.0 * single_pages;
       w.outputs += single_pages;
     }
   }
+  if (chosen) return w;
   w.weight += 10.0 * single_pages * static_cast<double>(g.boards.size());
   w.outputs += single_pages * static_cast<int>(g.boards.size());
   if (g.booklet) {
@@ -126,7 +137,7 @@ class Session {
   Session(const BuildOptions& opt, std::ostream& out, std::ostream& err) : opt_(opt), out_(out), err_(err) {}
 
   int run(const std::vector<std::string>& given, bool write) {
-    if (!start()) return 1;
+    if (!start()) return usage_error_ ? 2 : 1;
     if (!named_files_exist(given)) return 2;
     std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
     if (files.empty()) {
@@ -159,8 +170,24 @@ class Session {
     templates_ = load_templates(opt_.templates_dir, d);
     err_ << d.str();
     if (d.has_errors()) return false;
+    if (!stocks_known()) {
+      usage_error_ = true;
+      return false;
+    }
     cache_ = std::make_unique<InputCache>(options_key(opt_), template_files(opt_, templates_));
     return true;
+  }
+
+  // Every --stock names a stock of the templates: a typo is a usage error (exit 2).
+  bool stocks_known() const {
+    bool ok = true;
+    for (const auto& id : opt_.stocks)
+      if (!templates_.find_stock(id)) {
+        err_ << "cardstock: error: unknown stock '" << id << "'" << did_you_mean(id, templates_.stock_names())
+             << " (cardstock stocks lists them)\n";
+        ok = false;
+      }
+    return ok;
   }
 
   // Files named on the command line must be there and be files: a typo is a usage
@@ -376,6 +403,16 @@ class Session {
     if (opt_.strict) a.push_back("--strict");
     if (opt_.allow_outside) a.push_back("--allow-outside");
     if (opt_.force) a.push_back("--force");
+    for (const auto& s : opt_.stocks) {
+      a.push_back("--stock");
+      a.push_back(s);
+    }
+    if (opt_.proof) a.push_back("--proof");
+    if (opt_.cmyk) a.push_back("--cmyk");
+    if (!opt_.tts_url.empty()) {
+      a.push_back("--tts-url");
+      a.push_back(opt_.tts_url);
+    }
     if (u.shares > 1) {
       a.push_back("--shard");
       a.push_back(std::to_string(u.share) + "/" + std::to_string(u.shares));
@@ -406,6 +443,7 @@ class Session {
   const BuildOptions& opt_;
   std::ostream& out_;
   std::ostream& err_;
+  bool usage_error_ = false;
   Templates templates_;
   std::unique_ptr<Fonts> fonts_;  // loaded only when something is to be laid out
   std::unique_ptr<InputCache> cache_;
@@ -437,9 +475,20 @@ int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
     std::string grid = std::to_string(s.columns) + "x" + std::to_string(s.rows) +
                        (s.rotate ? " r" + std::to_string(s.rotate) : "") +
                        (s.packing == Packing::Honeycomb ? " hc" : "");
-    out << std::setw(22) << s.id << std::setw(8) << s.paper.id << std::setw(14) << s.card.id
-        << std::setw(11) << (s.kind == StockKind::Labels ? "labels" : "cardstock") << std::setw(9)
-        << grid << std::setw(6) << grid_slots(s).size() << s.description << "\n";
+    size_t cards = grid_slots(s).size();
+    // Print shops' and digital tables' stocks: no paper; one card a page or an image, or
+    // a Tabletop Simulator sheet (its last cell is the hidden-card image).
+    if (s.format == StockFormat::Png) grid = "png";
+    if (s.format == StockFormat::Pdf && s.card_pages()) grid = "1 a page";
+    if (s.format == StockFormat::Tts) {
+      grid += " tts";
+      cards = static_cast<size_t>(s.columns * s.rows - 1);
+    }
+    if (s.format != StockFormat::Tts && s.card_pages()) cards = 1;
+    const std::string paper = s.card_pages() ? "-" : s.paper.id.size() >= 8 ? s.paper.id + " " : s.paper.id;
+    out << std::setw(22) << s.id << std::setw(8) << paper << std::setw(14) << s.card.id << std::setw(11)
+        << (s.kind == StockKind::Labels ? "labels" : "cardstock") << std::setw(9) << grid << std::setw(6) << cards
+        << s.description << "\n";
   }
   return 0;
 }

@@ -28,6 +28,12 @@ struct BuildOptions {
   // outputs into temporary files and rename nothing; share 0 also writes the manifest.
   int shard = 0, shards = 1;
   std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date
+  // Print shops, digital tables and proofs.
+  std::vector<std::string> stocks;  // --stock: make each deck on these stocks only (those that hold
+                                    // its card size); no answer keys, boards or booklets
+  bool proof = false;               // --proof: also a proof PDF a deck, for screens
+  bool cmyk = false;                // --cmyk: every PDF but proofs in CMYK PDF/X-1a (Ghostscript)
+  std::string tts_url;              // --tts-url: where a tts stock's images will be ("" = file names)
 };
 
 /// The PDF date to pin: SOURCE_DATE_EPOCH if set and valid, else 2026-01-01.

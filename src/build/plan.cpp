@@ -1,6 +1,7 @@
 #include "build/plan.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace cardstock {
@@ -11,10 +12,23 @@ double pages_weight(const std::vector<PlannedPage>& pages, double per_page) {
   return w;
 }
 
+double stock_weight(const Stock& stock, double cards, bool backs) {
+  const double sides = backs ? 2 : 1;
+  if (stock.format != StockFormat::Pdf) return 4 + cards * sides * kImageWeight;
+  const double pages = std::ceil(cards / std::max(1, stock.columns * stock.rows));
+  return 4 + (pages + cards) * sides;
+}
+
 namespace {
 
 bool paper_wanted(const BuildOptions& opt, const std::string& paper) {
   return opt.paper == "all" || opt.paper == paper;
+}
+
+// --paper chooses among sheets; a stock without paper (a print shop's card files, a
+// digital table's sheets) is made whatever it says.
+bool stock_wanted(const BuildOptions& opt, const Stock& stock) {
+  return stock.card_pages() || paper_wanted(opt, stock.paper.id);
 }
 
 // One-page outputs (answer keys, board previews) come on the two papers we promise,
@@ -29,8 +43,7 @@ std::vector<Paper> single_page_papers(const Templates& t, const BuildOptions& op
 // --paper letter on a deck printed only on A4 would build nothing and say nothing.
 void check_paper(const Deck& deck, const BuildOptions& opt, Diagnostics& d) {
   if (opt.paper == "all" || deck.stocks.empty()) return;
-  if (std::any_of(deck.stocks.begin(), deck.stocks.end(),
-                  [&](const Stock& st) { return paper_wanted(opt, st.paper.id); }))
+  if (std::any_of(deck.stocks.begin(), deck.stocks.end(), [&](const Stock& st) { return stock_wanted(opt, st); }))
     return;
   std::string list;
   for (const auto& st : deck.stocks) list += (list.empty() ? "" : ", ") + st.id + " (" + st.paper.id + ")";
@@ -60,22 +73,53 @@ void check_outputs(const Game& game, const std::vector<PlannedOutput>& outs, Dia
 
 }  // namespace
 
+std::vector<Stock> stocks_of(const Deck& deck, const Templates& t, const BuildOptions& opt) {
+  if (opt.stocks.empty()) return deck.stocks;
+  std::vector<Stock> out;
+  for (const auto& id : opt.stocks)
+    if (const Stock* s = t.find_stock(id); s && s->holds(deck.card)) out.push_back(*s);
+  return out;
+}
+
+namespace {
+
+// --stock that fits no deck of a game builds nothing for it: said, not silent.
+void check_chosen_stocks(const Game& g, const Templates& t, const BuildOptions& opt, Diagnostics& d) {
+  for (const auto& id : opt.stocks) {
+    const Stock* s = t.find_stock(id);
+    if (!s || std::any_of(g.decks.begin(), g.decks.end(), [&](const Deck& k) { return s->holds(k.card); }))
+      continue;
+    std::string sizes = s->card.id;
+    for (const auto& a : s->accepts) sizes += ", " + a.id;
+    d.warning(g.mark, "--stock " + id + ": no deck of game '" + g.id + "' has cards that stock holds (" + sizes + ")");
+  }
+}
+
+}  // namespace
+
 std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const BuildOptions& opt,
                                         Diagnostics& d) {
   std::vector<PlannedOutput> outs;
   const auto papers = single_page_papers(t, opt);
+  // --stock asks for a deck's cards on those stocks alone: the game's other outputs are
+  // not made (a print shop's files, not another copy of everything).
+  const bool chosen = !opt.stocks.empty();
+  if (chosen) check_chosen_stocks(p.game, t, opt, d);
   for (size_t k = 0; k < p.game.decks.size(); ++k) {
     const Deck& deck = p.game.decks[k];
-    check_paper(deck, opt, d);
-    for (const auto& stock : deck.stocks) {
-      if (!paper_wanted(opt, stock.paper.id)) continue;
+    if (!chosen) check_paper(deck, opt, d);
+    for (const auto& stock : stocks_of(deck, t, opt)) {
+      if (!stock_wanted(opt, stock)) continue;
+      if (stock.format != StockFormat::Pdf) continue;  // png and tts: their planners come next
       const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
       plan_sheets(p, k, stock, backs, &outs);
     }
-    if (deck.answer_key && deck.facts) plan_answer_key(p, k, papers, t, d, &outs);
+    if (deck.answer_key && deck.facts && !chosen) plan_answer_key(p, k, papers, t, d, &outs);
   }
-  for (const auto& board : p.game.boards) plan_board(p, board, papers, t, d, &outs);
-  if (p.booklet) plan_booklets(p, t, opt, d, &outs);
+  if (!chosen) {
+    for (const auto& board : p.game.boards) plan_board(p, board, papers, t, d, &outs);
+    if (p.booklet) plan_booklets(p, t, opt, d, &outs);
+  }
   check_outputs(p.game, outs, d);
   for (auto& o : outs) o.title = p.game.title + " - " + o.file;
   if (opt.strict) d.make_warnings_errors();

@@ -17,9 +17,14 @@ namespace cardstock {
 std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const BuildOptions& opt,
                                         Diagnostics& d);
 
+/// The stocks deck `deck` is made on: its own, or with --stock those named that hold its
+/// card size (whether the deck lists them or not).
+std::vector<Stock> stocks_of(const Deck& deck, const Templates& t, const BuildOptions& opt);
+
 // The planners, one a kind of output (build/plan_*.cpp). Each appends to `out`.
 
-/// A deck on a stock: card sheets (fronts, and duplex backs when `backs`) or labels.
+/// A deck on a stock: card sheets (fronts, and duplex backs when `backs`) or labels; on a
+/// stock without paper, one card face a page (a print shop's PDF).
 void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
                  std::vector<PlannedOutput>* out);
 /// A deck's answer key: one page a paper.
@@ -32,6 +37,20 @@ void plan_board(const PreparedGame& p, const Board& board, const std::vector<Pap
 /// pages imposed two-up on the big one (Letter, A4) for folding.
 void plan_booklets(const PreparedGame& p, const Templates& t, const BuildOptions& opt, Diagnostics& d,
                    std::vector<PlannedOutput>* out);
+
+/// Shared by the planners of card pages: turns laid-out sheets of deck `deck` into planned
+/// pages of `o` with the manifest's account of them; the first page also carries `items`
+/// (a table, a title). Each page gets `boxes`, or (null) boxes of the whole sheet.
+void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::vector<ArtItem> items,
+                  PlannedOutput* o, const PageBoxes* boxes = nullptr);
+
+/// A rough drawing cost of a deck of `cards` cards on `stock` before it is laid out, in
+/// the units of pages_weight (to share games among processes).
+double stock_weight(const Stock& stock, double cards, bool backs);
+
+/// What drawing one image of a png or tts stock costs against a card drawn in a PDF (the
+/// units of pages_weight): rasterising and compressing a 300 dpi card face.
+inline constexpr double kImageWeight = 40;
 
 /// A rough drawing cost of planned pages: a unit per card drawn and per page, more for a
 /// booklet page (long text), so outputs can be shared out among processes.

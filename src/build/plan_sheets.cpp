@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "build/plan.h"
+#include "layout/card_pages.h"
 #include "model/checks.h"
 #include "output/manifest.h"
 
@@ -91,17 +92,18 @@ void sheets_json(std::ostream& json, const PreparedGame& p, size_t deck, const S
   }
 }
 
-// Turns laid-out sheets of deck `deck` into planned pages; the first page also carries
-// `items` (a table, a title). The manifest's account of them is written later, from the
-// same sheets (kept, a few bytes a card).
+}  // namespace
+
+// The manifest's account of them is written later, from the same sheets (kept, a few
+// bytes a card).
 void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::vector<ArtItem> items,
-                  PlannedOutput* o) {
+                  PlannedOutput* o, const PageBoxes* boxes) {
   const Game& g = p.game;
   const Placements shown(p, deck);
   o->width = sheets.width;
   o->height = sheets.height;
   for (const Page& page : sheets.pages) {
-    PlannedPage pp{sheets.width, sheets.height, whole_page_boxes(sheets.width, sheets.height), {}};
+    PlannedPage pp{sheets.width, sheets.height, boxes ? *boxes : whole_page_boxes(sheets.width, sheets.height), {}};
     pp.art.cuts = page.cuts;
     pp.art.circles = page.circles;
     for (const Placement& pl : page.placements) {
@@ -119,8 +121,6 @@ void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::v
   o->inputs = p.deck_images(deck);
 }
 
-}  // namespace
-
 void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
                  std::vector<PlannedOutput>* out) {
   const Deck& d = p.game.decks[deck];
@@ -131,7 +131,16 @@ void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool ba
   o.manifest.kind = stock.kind == StockKind::Labels ? "labels" : "cards";
   o.manifest.stock = stock.id;
   o.manifest.paper = stock.paper.id;
-  sheet_output(p, deck, layout_sheets(stock, static_cast<size_t>(d.total_cards()), backs), {}, &o);
+  const size_t count = static_cast<size_t>(d.total_cards());
+  if (stock.card_pages()) {
+    // A print shop's file: one card face a page, TrimBox at the card.
+    const CardPage cp = card_page(stock, d.card);
+    sheet_output(p, deck, layout_card_pages(stock, d.card, count, backs), {}, &o, &cp.boxes);
+  } else {
+    SheetLayout sheets = layout_sheets(stock, count, backs);
+    if (stock.order == PageOrder::BackFront) backs_first(sheets);
+    sheet_output(p, deck, std::move(sheets), {}, &o);
+  }
   out->push_back(std::move(o));
 }
 

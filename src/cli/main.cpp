@@ -54,6 +54,15 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 256));
   std::string shard;
   build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
+  build->add_option("--stock", opt.stocks,
+                    "make each deck only on this stock (repeat for more; e.g. tgc-poker, dtc-poker, tts): "
+                    "every deck whose card size it holds, listed or not; no answer keys, boards or booklets")
+      ->delimiter(',');
+  build->add_flag("--proof", opt.proof,
+                  "also write <deck>-proof.pdf: each card with its trim, bleed and safe lines and its source");
+  build->add_flag("--cmyk", opt.cmyk, "convert every PDF but proofs to CMYK PDF/X-1a (needs Ghostscript)");
+  build->add_option("--tts-url", opt.tts_url,
+                    "address the Tabletop Simulator images will have (the saved object names URL + file name)");
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
   check->add_option("files", files, "game files");
@@ -63,6 +72,8 @@ int main(int argc, char** argv) {
   check->add_flag("--strict", opt.strict, "treat warnings as errors");
   check->add_flag("--allow-outside", opt.allow_outside,
                   "let images and booklet sources lie outside the game file's folder");
+  check->add_option("--stock", opt.stocks, "check each deck as made on this stock (repeat for more)")
+      ->delimiter(',');
 
   auto* stocks = app.add_subcommand("stocks", "list the shipped sheet stocks");
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");

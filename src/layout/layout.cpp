@@ -523,7 +523,7 @@ std::vector<CutSegment> cut_guides(const Stock& s, const Grid& g) {
   ys = distinct(ys);
   std::vector<CutSegment> cuts;
   const double W = s.paper.width.pt, H = s.paper.height.pt;
-  if (s.cut != CutStyle::Lines) {
+  if (s.cut == CutStyle::Marks || s.cut == CutStyle::Both) {
     // Crop marks run from the page edge (at most mark_length) to just short of the bleed.
     const double len = s.mark_length.pt;
     const double top_end = g.y0 - g.bleed_y - kMarkGap;
@@ -544,7 +544,7 @@ std::vector<CutSegment> cut_guides(const Stock& s, const Grid& g) {
         cuts.push_back({right_start, y, std::min(W, right_start + len), y, CutKind::Mark});
     }
   }
-  if (s.cut != CutStyle::Marks) {
+  if (s.cut == CutStyle::Lines || s.cut == CutStyle::Both) {
     // Lines along every card edge, across the whole grid: all cards of a column share
     // their x edges, so a line never crosses a card, only gutters and edges.
     for (double x : xs) cuts.push_back({x, g.y0, x, g.y0 + g.gh, CutKind::Line});

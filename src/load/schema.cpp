@@ -329,23 +329,41 @@ const Schema& Schemas::grid() {
 const Schema& Schemas::stock() {
   static const Schema s{
       "stock",
-      "a sheet stock: paper, card size, grid and cut guides",
+      "a sheet stock (paper, card size, grid and cut guides), or a print shop's or digital "
+      "table's card files",
       {R("id", K::Name, "stock id; part of output file names"),
        F("aliases", K::StringList, "other accepted names"),
        F("description", K::String, "one line for `cardstock stocks`"),
-       R("paper", K::String, "paper from templates/papers.yaml"),
+       F("paper", K::String,
+         "paper from templates/papers.yaml; none: each page or image is one card with its bleed"),
        R("card", K::String, "card size from templates/cards.yaml"),
        E("kind", {"cardstock", "labels"}, "cardstock: fronts and duplex backs; labels: fronts only",
          "cardstock"),
-       O("grid", K::Object, &Schemas::grid(), "the grid", true),
+       O("grid", K::Object, &Schemas::grid(),
+         "the grid (required with a paper); for a tts stock, the cells of a deck sheet"),
        F("gutter", K::Length, "space between neighbouring cards", "0"),
-       E("cut", {"marks", "lines", "both"}, "cut guides: crop marks in the margin, lines, or both",
-         "both"),
+       E("cut", {"marks", "lines", "both", "none"},
+         "cut guides: crop marks in the margin, lines, both, or none (the shop cuts)", "both"),
        F("mark_length", K::Length, "length of a crop mark", "0.25in"),
        E("duplex", {"long-edge", "short-edge"}, "the edge the printer flips on", "long-edge"),
        E("packing", {"grid", "honeycomb"},
          "grid: rows and columns; honeycomb: hex rows offset by half a tile, sharing edges",
-         "grid")}};
+         "grid"),
+       E("format", {"pdf", "png", "tts"},
+         "pdf: one PDF; png: a PNG per card face, in a folder; tts: Tabletop Simulator deck "
+         "sheets and saved object, in a folder",
+         "pdf"),
+       F("dpi", K::Integer, "pixels per inch of png and tts images", "300"),
+       E("order", {"front-back", "back-front"},
+         "each front page (or sheet) then its back, or each back then its front", "front-back"),
+       F("accepts", K::StringList,
+         "other card sizes made on this stock, drawn at their own size centred on its trim"),
+       F("preflight", K::Bool,
+         "check warns about text outside the safe zone and edges the art does not bleed past",
+         "false"),
+       F("cmyk", K::Bool, "convert the PDF to CMYK PDF/X-1a with Ghostscript", "false"),
+       F("ink_limit", K::Number,
+         "most total ink (C+M+Y+K, in %) the shop takes; the build reports the maximum found")}};
   return s;
 }
 

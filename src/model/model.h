@@ -52,9 +52,15 @@ struct CardSize {
 };
 
 enum class StockKind { Cardstock, Labels };
-enum class CutStyle { Marks, Lines, Both };
+enum class CutStyle { Marks, Lines, Both, None };  // None: the shop cuts (its file must not show guides)
 enum class Duplex { LongEdge, ShortEdge };
 enum class Packing { Grid, Honeycomb };
+/// What a stock's outputs are: a PDF (sheets on a paper, or one card a page), a folder of
+/// PNG images (one a card face), or Tabletop Simulator deck sheets and saved object.
+enum class StockFormat { Pdf, Png, Tts };
+/// The order of fronts and backs: each front page followed by its back (duplex printing),
+/// or each back followed by its front (DriveThruCards).
+enum class PageOrder { FrontBack, BackFront };
 
 struct Stock {
   std::string id;
@@ -70,7 +76,20 @@ struct Stock {
   Length mark_length;
   Duplex duplex = Duplex::LongEdge;
   Packing packing = Packing::Grid;  // honeycomb: hex rows offset by half, sharing edges
+  // Print shops and digital tables (templates/stocks/tgc-poker.yaml...).
+  StockFormat format = StockFormat::Pdf;
+  int dpi = 300;                      // pixels per inch of png and tts images
+  PageOrder order = PageOrder::FrontBack;
+  std::vector<CardSize> accepts;      // other card sizes it takes, centred on its trim
+  bool preflight = false;             // check: text inside the safe zone, art into the bleed
+  bool cmyk = false;                  // convert the PDF to CMYK PDF/X-1a (Ghostscript)
+  double ink_limit = 0;               // most total ink (C+M+Y+K, %) the shop takes; 0 = none
   Mark mark;
+  /// No paper: each page (or image) is one card with its bleed, as shops take them.
+  bool card_pages() const { return paper.id.empty(); }
+  /// True if cards of `size` can be made on this stock: its own card size, or one it
+  /// accepts.
+  bool holds(const CardSize& size) const;
 };
 
 struct FontFamily {
