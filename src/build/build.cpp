@@ -329,7 +329,8 @@ class Session {
   bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteContext& ctx) {
     const Writer* writer = writer_for(o.format);
     std::string e;
-    const std::string tmp = folder.temporary(o.file, &e);
+    const std::string tmp = o.is_folder() ? folder.temporary_folder(o.file, o.folder_files(), &e)
+                                          : folder.temporary(o.file, &e);
     if (tmp.empty()) {
       err_ << "cardstock: error: " << e << "\n";
       return false;
@@ -353,13 +354,17 @@ class Session {
     }
     if (!folder.commit(opt_.shards <= 1, err_)) return false;
     if (opt_.shard != 0) return true;
-    size_t pages = 0, redrawn = 0;
+    size_t pages = 0, redrawn = 0, pdfs = 0, folders = 0, images = 0;
     for (size_t i = 0; i < g.outputs.size(); ++i) {
-      pages += g.outputs[i].pages.size();
+      const PlannedOutput& o = g.outputs[i];
+      (o.is_folder() ? images : pages) += o.pages.size();
+      ++(o.is_folder() ? folders : pdfs);
       redrawn += drawn[i];
     }
-    out_ << "built " << folder.dir().string() << "/: " << g.outputs.size() << " PDFs, " << pages
-         << " pages, manifest.json";
+    out_ << "built " << folder.dir().string() << "/: ";
+    if (pdfs || !folders) out_ << pdfs << " PDFs, " << pages << " pages, ";
+    if (folders) out_ << folders << (folders == 1 ? " folder" : " folders") << " of images (" << images << " images), ";
+    out_ << "manifest.json";
     if (redrawn < g.outputs.size())
       out_ << " (" << redrawn << " rewritten, " << g.outputs.size() - redrawn << " unchanged)";
     out_ << "\n";

@@ -27,6 +27,12 @@ std::vector<Stock> stocks_of(const Deck& deck, const Templates& t, const BuildOp
 /// stock without paper, one card face a page (a print shop's PDF).
 void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
                  std::vector<PlannedOutput>* out);
+/// A deck on a png stock: a folder of one image a card face (build/plan_images.cpp).
+void plan_images(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
+                 std::vector<PlannedOutput>* out);
+/// The name of a card face's image: its number in the deck of `count` (zero-padded to
+/// sort), its id, "-copyN" past the first copy, and the side: "003-hammurabi-front.png".
+std::string image_file_name(size_t number, size_t count, const std::string& id, long copy, bool back);
 /// A deck's answer key: one page a paper.
 void plan_answer_key(const PreparedGame& p, size_t deck, const std::vector<Paper>& papers, const Templates& t,
                      Diagnostics& d, std::vector<PlannedOutput>* out);
@@ -40,9 +46,10 @@ void plan_booklets(const PreparedGame& p, const Templates& t, const BuildOptions
 
 /// Shared by the planners of card pages: turns laid-out sheets of deck `deck` into planned
 /// pages of `o` with the manifest's account of them; the first page also carries `items`
-/// (a table, a title). Each page gets `boxes`, or (null) boxes of the whole sheet.
+/// (a table, a title). Each page gets `boxes`, or (null) boxes of the whole sheet. With
+/// `page_files` the manifest names each page's file from o->page_files (set before).
 void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::vector<ArtItem> items,
-                  PlannedOutput* o, const PageBoxes* boxes = nullptr);
+                  PlannedOutput* o, const PageBoxes* boxes = nullptr, bool page_files = false);
 
 /// A rough drawing cost of a deck of `cards` cards on `stock` before it is laid out, in
 /// the units of pages_weight (to share games among processes).

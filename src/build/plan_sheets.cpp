@@ -76,13 +76,16 @@ void cuts_json(std::ostream& o, const Page& page) {
   o << (page.cuts.empty() && page.circles.empty() ? "" : "\n      ") << "]}";
 }
 
-// What the manifest says of the sheets' pages: every placement and cut.
-void sheets_json(std::ostream& json, const PreparedGame& p, size_t deck, const SheetLayout& sheets) {
+// What the manifest says of the sheets' pages: every placement and cut, and for a folder
+// output the file each page became (`files`, empty otherwise).
+void sheets_json(std::ostream& json, const PreparedGame& p, size_t deck, const SheetLayout& sheets,
+                 const std::vector<std::string>& files) {
   const Placements shown(p, deck);
   for (size_t k = 0; k < sheets.pages.size(); ++k) {
     const Page& page = sheets.pages[k];
-    json << (k ? "," : "") << "\n      {\"page\": " << k + 1 << ", \"side\": \"" << (page.back ? "back" : "front")
-         << "\", \"placements\": [";
+    json << (k ? "," : "") << "\n      {\"page\": " << k + 1;
+    if (k < files.size()) json << ", \"file\": " << json_string(files[k]);
+    json << ", \"side\": \"" << (page.back ? "back" : "front") << "\", \"placements\": [";
     for (size_t j = 0; j < page.placements.size(); ++j) {
       json << (j ? "," : "");
       placement_json(json, p.game, deck, shown.at(page.placements[j]), page.placements[j], page.back);
@@ -97,7 +100,7 @@ void sheets_json(std::ostream& json, const PreparedGame& p, size_t deck, const S
 // The manifest's account of them is written later, from the same sheets (kept, a few
 // bytes a card).
 void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::vector<ArtItem> items,
-                  PlannedOutput* o, const PageBoxes* boxes) {
+                  PlannedOutput* o, const PageBoxes* boxes, bool page_files) {
   const Game& g = p.game;
   const Placements shown(p, deck);
   o->width = sheets.width;
@@ -115,7 +118,9 @@ void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::v
   }
   if (!o->pages.empty()) o->pages[0].art.items = std::move(items);
   auto kept = std::make_shared<const SheetLayout>(std::move(sheets));
-  o->manifest.pages = [&p, deck, kept](std::ostream& to) { sheets_json(to, p, deck, *kept); };
+  // A folder output's page names, as the manifest lists them (a copy: the output moves).
+  auto files = std::make_shared<const std::vector<std::string>>(page_files ? o->page_files : std::vector<std::string>{});
+  o->manifest.pages = [&p, deck, kept, files](std::ostream& to) { sheets_json(to, p, deck, *kept, *files); };
   o->manifest.deck = g.decks[deck].id;
   o->weight = pages_weight(o->pages, 1);
   o->inputs = p.deck_images(deck);

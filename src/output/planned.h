@@ -5,6 +5,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/diag.h"
@@ -36,6 +37,20 @@ struct PlannedOutput {
   Mark mark;                         // what in the game file asks for it
   std::string origin;                // the same in words: "deck 'cards' on stock '...'"
   std::string inputs_key;            // set by the cache: changes when its inputs do
+  // An output that is a folder (png, tts): the file each page becomes, in page order, its
+  // size in pixels and resolution, and further files written beside the pages (name,
+  // text: the Tabletop Simulator saved object). The folder is `file`.
+  std::vector<std::string> page_files;
+  std::vector<std::pair<int, int>> page_pixels;
+  double dpi = 0;
+  std::vector<std::pair<std::string, std::string>> texts;
+  bool is_folder() const { return !page_files.empty() || !texts.empty(); }
+  /// Every file inside the folder, pages first.
+  std::vector<std::string> folder_files() const {
+    std::vector<std::string> v = page_files;
+    for (const auto& t : texts) v.push_back(t.first);
+    return v;
+  }
 };
 
 }  // namespace cardstock

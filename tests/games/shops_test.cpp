@@ -1,7 +1,9 @@
 // Echad built for the print shops: the DriveThruCards PDF (a card face a page, back then
-// front, TrimBox at the card), the Print & Play Games sheets; read back from the files.
+// front, TrimBox at the card), the Print & Play Games sheets, The Game Crafter's and
+// MakePlayingCards' images; read back from the files.
 #include <gtest/gtest.h>
 
+#include "build/plan.h"
 #include "shops_util.h"
 
 namespace fs = std::filesystem;
@@ -21,7 +23,7 @@ const ShopBuild& echad_for_shops() {
     ShopBuild b;
     b.out = testing::fresh_dir("shops-echad");
     b.run = testing::run_cardstock({"build", "content/echad.yaml", "-o", b.out.string(), "--stock",
-                                    "dtc-poker,ppg-poker-18up", "-j", "2"},
+                                    "dtc-poker,ppg-poker-18up,tgc-poker,mpc-poker", "-j", "2"},
                                    testing::source_dir());
     return b;
   }();
@@ -57,7 +59,8 @@ TEST(Shops, DriveThruCardsPdfIsBackThenFrontOneCardAPageWithItsBoxes) {
   ASSERT_EQ(b.run.status, 0) << b.run.err;
   // --stock makes those outputs alone.
   EXPECT_EQ(testing::files_in(b.out / "echad"),
-            (std::vector<std::string>{"cards-dtc-poker.pdf", "cards-ppg-poker-18up.pdf", "manifest.json"}));
+            (std::vector<std::string>{"cards-dtc-poker.pdf", "cards-mpc-poker", "cards-ppg-poker-18up.pdf",
+                                      "cards-tgc-poker", "manifest.json"}));
   const fs::path pdf = b.out / "echad" / "cards-dtc-poker.pdf";
   std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(pdf.string()));
   ASSERT_TRUE(doc);
@@ -127,6 +130,61 @@ TEST(Shops, PrintAndPlayGamesSheetsHoldEighteenCardsWithBleedAndNoGuides) {
   EXPECT_NE(entry.find("\"rect\": [36, "), std::string::npos) << entry.substr(0, 400);
   const testing::QpdfCheck c = testing::qpdf_check(pdf);
   EXPECT_TRUE(c.clean()) << c.output;
+}
+
+namespace {
+
+// The resolution a PNG's pHYs chunk states, in pixels a metre (0 if none).
+unsigned png_pixels_per_metre(const std::string& png) {
+  const size_t at = png.find("pHYs");
+  if (at == std::string::npos || at + 13 > png.size()) return 0;
+  unsigned v = 0;
+  for (size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(png[at + 4 + i]);
+  return png[at + 12] == 1 ? v : 0;
+}
+
+// Every image of a png stock's folder: the names the deck order and sides give, each of
+// `w` x `h` RGB pixels stamped 300 dpi; and the manifest lists each with its card.
+void expect_card_images(const fs::path& folder, unsigned w, unsigned h) {
+  const Deck& deck = echad_deck();
+  std::vector<std::string> want;
+  const auto instances = expand_instances(deck);
+  for (size_t k = 0; k < instances.size(); ++k)
+    for (bool back : {false, true})
+      want.push_back(image_file_name(k + 1, instances.size(), deck.cards[instances[k].card].id, instances[k].copy, back));
+  std::sort(want.begin(), want.end());
+  ASSERT_EQ(testing::files_in(folder), want);
+  EXPECT_EQ(want[0], "001-" + deck.cards[0].id + "-back.png");
+  EXPECT_EQ(want[1], "001-" + deck.cards[0].id + "-front.png");
+  for (const auto& f : want) {
+    const std::string png = testing::slurp(folder / f);
+    const testing::PngSize s = testing::png_size(png);
+    EXPECT_EQ(s.width, w) << f;
+    EXPECT_EQ(s.height, h) << f;
+    EXPECT_EQ(s.color_type, 2) << f << ": RGB, no alpha";
+    EXPECT_EQ(png_pixels_per_metre(png), 11811u) << f;  // 300 dpi
+  }
+  const std::string m = testing::slurp(folder.parent_path() / "manifest.json");
+  const size_t at = m.find("{\"file\": " + std::string("\"") + folder.filename().string() + "\", \"kind\": \"images\"");
+  ASSERT_NE(at, std::string::npos);
+  const std::string third = "{\"page\": 5, \"file\": \"" +
+                            image_file_name(3, 54, deck.cards[2].id, 1, false) +
+                            "\", \"side\": \"front\", \"placements\": [\n        {\"id\": \"" + deck.cards[2].id + "\"";
+  EXPECT_NE(m.find(third, at), std::string::npos) << third;
+}
+
+}  // namespace
+
+TEST(Shops, GameCrafterImagesAre825By1125InDeckOrder) {
+  const ShopBuild& b = echad_for_shops();
+  ASSERT_EQ(b.run.status, 0) << b.run.err;
+  expect_card_images(b.out / "echad" / "cards-tgc-poker", 825, 1125);
+}
+
+TEST(Shops, MakePlayingCardsImagesAre815By1110) {
+  const ShopBuild& b = echad_for_shops();
+  ASSERT_EQ(b.run.status, 0) << b.run.err;
+  expect_card_images(b.out / "echad" / "cards-mpc-poker", 815, 1110);
 }
 
 }  // namespace cardstock
