@@ -110,9 +110,10 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
     if (!chosen) check_paper(deck, opt, d);
     for (const auto& stock : stocks_of(deck, t, opt)) {
       if (!stock_wanted(opt, stock)) continue;
-      if (stock.format == StockFormat::Tts) continue;  // tts: its planner comes next
       const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
-      if (stock.format == StockFormat::Png)
+      if (stock.format == StockFormat::Tts)
+        plan_tts(p, k, stock, backs, opt.tts_url, &outs);
+      else if (stock.format == StockFormat::Png)
         plan_images(p, k, stock, backs, &outs);
       else
         plan_sheets(p, k, stock, backs, &outs);

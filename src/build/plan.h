@@ -30,6 +30,10 @@ void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool ba
 /// A deck on a png stock: a folder of one image a card face (build/plan_images.cpp).
 void plan_images(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
                  std::vector<PlannedOutput>* out);
+/// A deck on a tts stock: Tabletop Simulator deck sheets, back image and saved object, in
+/// a folder (build/plan_tts.cpp); the saved object names each image `url` + its file name.
+void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs, const std::string& url,
+              std::vector<PlannedOutput>* out);
 /// The name of a card face's image: its number in the deck of `count` (zero-padded to
 /// sort), its id, "-copyN" past the first copy, and the side: "003-hammurabi-front.png".
 std::string image_file_name(size_t number, size_t count, const std::string& id, long copy, bool back);
