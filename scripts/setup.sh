@@ -5,8 +5,9 @@
 #                                  clang with its libFuzzer runtime and the LLVM tools of
 #                                  the same version (llvm-symbolizer for readable crash
 #                                  traces, llvm-profdata and llvm-cov for fuzz/README's
-#                                  coverage recipe), and qpdf (the tests run
-#                                  `qpdf --check` on every PDF they build)
+#                                  coverage recipe), qpdf (the tests run
+#                                  `qpdf --check` on every PDF they build) and
+#                                  ghostscript (the CMYK tests; optional at run time)
 # Without root or sudo it installs nothing: it names what is missing and the command to
 # install it, in one line, and exits 1.
 set -euo pipefail
@@ -25,6 +26,9 @@ if [ "${1:-}" = "--test" ]; then
   packages+=(libgtest-dev libpoppler-cpp-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm")
   # qpdf: `qpdf --check` on every PDF the tests build.
   packages+=(qpdf)
+  # ghostscript: the CMYK PDF/X-1a tests (cmyk: true, --cmyk); cardstock itself runs
+  # without it and says what to install when a build asks for CMYK.
+  packages+=(ghostscript)
 fi
 
 missing=()

@@ -326,8 +326,28 @@ class Session {
     return commit(g, folder, draw);
   }
 
-  bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteContext& ctx) {
+  // Writes one output with its format's writer. What the writer reports (a CMYK file's
+  // ink) is said at the place in the game file that asked for the output; a warning fails
+  // the build under --strict. Scratch files it asked for are gone when it returns.
+  bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteContext& shared) {
     const Writer* writer = writer_for(o.format);
+    const std::string shown = (folder.dir() / o.file).string();
+    bool refused = false;
+    WriteContext ctx = shared;
+    ctx.scratch = [&folder, &o](const std::string& name, std::string* err) {
+      return folder.scratch(o.file + "." + name, err);
+    };
+    ctx.report = [&](const std::string& message, bool warning) {
+      const char* what = !warning ? "note" : opt_.strict ? "error" : "warning";
+      err_ << o.mark.str() << ": " << what << ": " << shown << ": " << message << "\n";
+      refused = refused || (warning && opt_.strict);
+    };
+    const bool ok = write_with(folder, writer, o, ctx);
+    folder.drop_scratch();
+    return ok && !refused;
+  }
+
+  bool write_with(OutputFolder& folder, const Writer* writer, const PlannedOutput& o, const WriteContext& ctx) {
     std::string e;
     const std::string tmp = o.is_folder() ? folder.temporary_folder(o.file, o.folder_files(), &e)
                                           : folder.temporary(o.file, &e);

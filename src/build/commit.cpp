@@ -113,6 +113,26 @@ std::string OutputFolder::temporary_folder(const std::string& file, const std::v
   return tmp;
 }
 
+std::string OutputFolder::scratch(const std::string& name, std::string* err) {
+  const std::string tmp = (dir_ / name).string() + suffix_;
+  if (name.empty() || name.find('/') != std::string::npos || !inside_output(root_, tmp, err)) {
+    if (err->empty()) *err = "refusing to write '" + tmp + "': not a plain file name";
+    return "";
+  }
+  interrupt::track(tmp);
+  scratch_.push_back(tmp);
+  return tmp;
+}
+
+void OutputFolder::drop_scratch() {
+  std::error_code ec;
+  for (const auto& s : scratch_) {
+    fs::remove_all(s, ec);
+    interrupt::untrack(s);
+  }
+  scratch_.clear();
+}
+
 bool OutputFolder::write_text(const std::string& file, const std::string& text, std::ostream& err) {
   std::string e;
   const std::string tmp = temporary(file, &e);
@@ -131,6 +151,7 @@ bool OutputFolder::write_text(const std::string& file, const std::string& text, 
 }
 
 void OutputFolder::discard() {
+  drop_scratch();
   std::error_code ec;
   for (const auto& [tmp, fin] : temps_) {
     fs::remove_all(tmp, ec);  // a file, or a folder output's temporary folder

@@ -34,6 +34,14 @@ class OutputFolder {
   /// removes them and then the folder.
   std::string temporary_folder(const std::string& file, const std::vector<std::string>& inner, std::string* err);
 
+  /// A scratch name for a program a writer runs (Ghostscript's output, its temporary
+  /// folder): `name` with the temporary suffix, inside the root, never renamed into
+  /// place; removed by drop_scratch(), discard(), or if the build is interrupted.
+  std::string scratch(const std::string& name, std::string* err);
+
+  /// Removes every scratch file and folder made so far.
+  void drop_scratch();
+
   /// Writes `text` to the temporary name of `file`. False (after printing) on failure.
   bool write_text(const std::string& file, const std::string& text, std::ostream& err);
 
@@ -56,6 +64,7 @@ class OutputFolder {
   std::string suffix_;
   std::vector<std::pair<std::string, std::string>> temps_;  // temporary, final
   std::vector<std::string> inner_;  // files inside temporary folders (tracked for interrupts)
+  std::vector<std::string> scratch_;  // scratch files and folders (scratch())
 };
 
 /// Puts `tmp` (a file, or a folder of a folder output) in the place of `fin`. A folder

@@ -4,6 +4,9 @@
 #include <cmath>
 #include <map>
 
+#include "output/cmyk.h"
+#include "output/manifest.h"
+
 namespace cardstock {
 
 double pages_weight(const std::vector<PlannedPage>& pages, double per_page) {
@@ -95,6 +98,22 @@ void check_chosen_stocks(const Game& g, const Templates& t, const BuildOptions& 
   }
 }
 
+// A PDF a shop prints in CMYK (the stock's `cmyk`, or --cmyk for every PDF): written by
+// the pdf-cmyk writer, which needs Ghostscript; without it the build stops here, before
+// anything is drawn, saying what to install.
+// (--cmyk without Ghostscript is said once, at the game.)
+void make_cmyk(PlannedOutput& o, const Stock* stock, const Game& g, Diagnostics& d) {
+  o.format = "pdf-cmyk";
+  o.ink_limit = stock ? stock->ink_limit : 0;
+  o.manifest.extra += ", \"color\": \"cmyk\"";
+  if (o.ink_limit > 0) o.manifest.extra += ", \"ink_limit\": " + json_number(o.ink_limit);
+  if (!ghostscript().empty()) return;
+  if (stock && stock->cmyk)
+    d.error(o.mark, o.origin + ": " + ghostscript_missing() + " (the stock asks for CMYK at " + stock->mark.str() + ")");
+  else
+    d.error(g.mark, "--cmyk: " + ghostscript_missing());
+}
+
 }  // namespace
 
 std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const BuildOptions& opt,
@@ -117,6 +136,7 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
         plan_images(p, k, stock, backs, &outs);
       else
         plan_sheets(p, k, stock, backs, &outs);
+      if (stock.format == StockFormat::Pdf && (stock.cmyk || opt.cmyk)) make_cmyk(outs.back(), &stock, p.game, d);
     }
     if (deck.answer_key && deck.facts && !chosen) plan_answer_key(p, k, papers, t, d, &outs);
   }
@@ -124,6 +144,9 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
     for (const auto& board : p.game.boards) plan_board(p, board, papers, t, d, &outs);
     if (p.booklet) plan_booklets(p, t, opt, d, &outs);
   }
+  if (opt.cmyk)
+    for (auto& o : outs)
+      if (o.format == "pdf") make_cmyk(o, nullptr, p.game, d);
   check_outputs(p.game, outs, d);
   for (auto& o : outs) o.title = p.game.title + " - " + o.file;
   if (opt.strict) d.make_warnings_errors();

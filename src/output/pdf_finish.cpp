@@ -86,6 +86,9 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
       info.replaceKey("/CreationDate", QPDFObjectHandle::newString(pdf_date(how.date)));
       info.replaceKey("/ModDate", QPDFObjectHandle::newString(pdf_date(how.date)));
       if (!how.title.empty()) info.replaceKey("/Title", QPDFObjectHandle::newUnicodeString(how.title));
+      // The other program's /ID (Ghostscript's is made from the clock) would be kept as
+      // the first half of ours and feed the second: gone, both come from the content.
+      trailer.removeKey("/ID");
     }
     // Warnings other than the duplicated keys the rewrite removes mean the drawn file is
     // damaged: better an error now than a file a shop refuses. (The duplicates all name

@@ -27,7 +27,8 @@ struct ManifestEntry {
 
 struct PlannedOutput {
   std::string file;            // name inside out/<game>/
-  std::string format = "pdf";  // the writer that makes the file (output/writer.h)
+  std::string format = "pdf";  // the writer that makes the file (output/writer.h): pdf,
+                               // pdf-cmyk (converted by Ghostscript), png (a folder)
   std::string title;           // document title
   double width = 0, height = 0;  // the page size it is made for (pages may differ)
   std::vector<PlannedPage> pages;
@@ -44,6 +45,7 @@ struct PlannedOutput {
   std::vector<std::pair<int, int>> page_pixels;
   double dpi = 0;
   std::vector<std::pair<std::string, std::string>> texts;
+  double ink_limit = 0;  // format pdf-cmyk: the most total ink (%) the shop takes; 0 = none
   bool is_folder() const { return !page_files.empty() || !texts.empty(); }
   /// Every file inside the folder, pages first.
   std::vector<std::string> folder_files() const {
