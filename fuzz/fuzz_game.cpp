@@ -3,7 +3,9 @@
 //   parse_game -> check_deck / check_board -> resolve_card (FixedMeasurer) -> when the
 //   game has no errors: layout_sheets per stock, answer-key table, board layout, booklet
 //   layout and saddle-stitch imposition;
-//   parse_stock (the same bytes as a stock file) -> layout_sheets;
+//   parse_stock (the same bytes as a stock file) -> layout_sheets, stock_problems,
+//   within_margin, correct_backs;
+//   parse_printer_profile (the same bytes as a printer profile) -> correct_backs;
 //   check_image_bytes (the same bytes as a PNG and as an SVG card image);
 //   parse_booklet (the same bytes as a rules booklet) against the game that came back,
 //   or, when the bytes are not a game, against the shipped game whose title they name
@@ -28,6 +30,8 @@
 #include "load/images.h"
 #include "layout/layout.h"
 #include "load/load.h"
+#include "load/printer.h"
+#include "layout/cutter.h"
 #include "model/model.h"
 #include "layout/text_measure.h"
 
@@ -217,7 +221,26 @@ void run_stock(const std::string& text) {
   grid_slots(*s);
   // Two pages and a bit: first, full middle and partial last pages, fronts and backs.
   const size_t per_page = static_cast<size_t>(s->columns) * static_cast<size_t>(s->rows);
-  layout_sheets(*s, std::min(2 * per_page + 1, kMaxLaidOutCards), true);
+  SheetLayout sheets = layout_sheets(*s, std::min(2 * per_page + 1, kMaxLaidOutCards), true);
+  // What planning asks of every stock: its cutter's and label's fit, the margin, and a
+  // printer profile's correction of its backs.
+  stock_problems(*s);
+  within_margin(sheets, s->margin.pt);
+  PrinterProfile p;
+  p.offset_x = Length::mm(1);
+  p.rotation = 0.5;
+  correct_backs(sheets, p, s->duplex == Duplex::ShortEdge);
+}
+
+// The bytes as a printer profile (--printer); a valid one corrects a sheet of backs.
+void run_printer(const std::string& text) {
+  Diagnostics d;
+  auto p = parse_printer_profile(text, "fuzz-printer.yaml", d);
+  if (verbose()) std::fprintf(stderr, "%s-- %s\n", d.str().c_str(), p ? "profile" : "not a profile");
+  if (!p) return;
+  const Stock* s = fixture().templates.find_stock("poker-3x3-letter");
+  SheetLayout sheets = layout_sheets(*s, 9, true);
+  correct_backs(sheets, *p, false);
 }
 
 }  // namespace
@@ -242,6 +265,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   run_game(text);
   run_stock(text);
+  run_printer(text);
   run_image(text);
   return 0;
 }

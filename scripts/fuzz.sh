@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the loader and the whole `check` path (fuzz/fuzz_game.cpp) for SECONDS (default
-# 60) with libFuzzer + ASan + UBSan, after replaying every input in tests/fuzz-regressions/.
+# 60) with libFuzzer + ASan + UBSan, after replaying every input in tests/fuzz-regressions/;
+# then the manifest.json reader of `cardstock diff` (fuzz/fuzz_manifest.cpp) for a sixth
+# of that (at least 5 s).
 # Exits non-zero on any crash, sanitizer report, leak, timeout (-timeout=10) or memory
 # blow-up (-rss_limit_mb=2048). Needs clang++ and its libFuzzer runtime (Debian: clang,
 # libclang-rt-14-dev); without them it prints a note and exits 0.
@@ -42,7 +44,7 @@ bash scripts/setup.sh  # the project's own build dependencies (Cairo, Pango, yam
 flags="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -Wno-unknown-warning-option"
 CC=clang CXX=clang++ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCARDSTOCK_FUZZ=ON -DBUILD_TESTING=OFF -DCMAKE_CXX_FLAGS="$flags" >/dev/null
-cmake --build "$build" --target fuzz_game -j "$(nproc)"
+cmake --build "$build" --target fuzz_game fuzz_manifest -j "$(nproc)"
 fuzzer="$build/fuzz/fuzz_game"
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
@@ -86,6 +88,22 @@ if [ "$status" -ne 0 ]; then
   ls -1 "$build/artifacts/" >&2
   echo "fuzz.sh: minimize with: $fuzzer -minimize_crash=1 -runs=10000 <crash file>;" \
        "then add it to tests/fuzz-regressions/ (fuzz/README.md)" >&2
+  exit 1
+fi
+
+# 3. The manifest reader, on its own seeds.
+mseconds=$(( seconds / 6 > 5 ? seconds / 6 : 5 ))
+mwork="$build/corpus-manifest-run"
+rm -rf "$mwork" && mkdir -p "$mwork" && cp fuzz/corpus-manifest/* "$mwork/"
+echo "fuzz.sh: fuzzing the manifest reader for ${mseconds}s (log: $build/fuzz-manifest.log)"
+status=0
+"$build/fuzz/fuzz_manifest" "${common[@]}" -max_total_time="$mseconds" -print_final_stats=1 \
+  -artifact_prefix="$build/artifacts/" "$mwork" >"$build/fuzz-manifest.log" 2>&1 || status=$?
+grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$build/fuzz-manifest.log" || true
+if [ "$status" -ne 0 ]; then
+  grep -vE '^(#[0-9]+ |INFO:|".*" # Uses|###### )' "$build/fuzz-manifest.log" | head -80 >&2
+  echo "fuzz.sh: FAILED (exit $status): the manifest reader; crash input(s) in $build/artifacts/" >&2
+  ls -1 "$build/artifacts/" >&2
   exit 1
 fi
 echo "fuzz.sh: ok"

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cardstock needs, if any are missing. Safe to run again.
-#   bash scripts/setup.sh          what building and rendering need
-#   bash scripts/setup.sh --test   also what the tests need: GoogleTest, poppler,
+#   bash scripts/setup.sh          what building and rendering need (poppler's C++ API
+#                                  reads PDFs back for `cardstock diff`)
+#   bash scripts/setup.sh --test   also what the tests need: GoogleTest, poppler-utils,
 #                                  clang with its libFuzzer runtime and the LLVM tools of
 #                                  the same version (llvm-symbolizer for readable crash
 #                                  traces, llvm-profdata and llvm-cov for fuzz/README's
-#                                  coverage recipe), qpdf (the tests run
-#                                  `qpdf --check` on every PDF they build) and
-#                                  ghostscript (the CMYK tests; optional at run time)
+#                                  coverage recipe), python3-jsonschema and python3-yaml
+#                                  (the JSON Schema checked by an independent validator),
+#                                  chromium (the diff report opened in a real browser),
+#                                  qpdf (the tests run `qpdf --check` on every PDF they
+#                                  build) and ghostscript (the CMYK tests; optional at
+#                                  run time)
 # Without root or sudo it installs nothing: it names what is missing and the command to
 # install it, in one line, and exits 1.
 set -euo pipefail
@@ -16,14 +20,15 @@ packages=(
   g++ cmake make pkg-config
   libcairo2-dev libpango1.0-dev librsvg2-dev libyaml-cpp-dev libcli11-dev
   fonts-noto-core fonts-dejavu-core
-  libhyphen-dev hyphen-en-us
+  libhyphen-dev hyphen-en-us libpoppler-cpp-dev
   libqpdf-dev nlohmann-json3-dev
 )
 if [ "${1:-}" = "--test" ]; then
   # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).
   llvm="$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -1)"
   llvm="${llvm:-14}"
-  packages+=(libgtest-dev libpoppler-cpp-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm")
+  packages+=(libgtest-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm"
+    python3-jsonschema python3-yaml chromium)
   # qpdf: `qpdf --check` on every PDF the tests build.
   packages+=(qpdf)
   # ghostscript: the CMYK PDF/X-1a tests (cmyk: true, --cmyk); cardstock itself runs

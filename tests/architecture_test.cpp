@@ -1,6 +1,6 @@
 // The pipeline's direction: a stage includes only itself and the stages before it
-//   base -> model -> load -> layout -> render -> output -> build -> cli
-// and only render includes Cairo, Pango, fontconfig or librsvg.
+//   base -> model -> load -> layout -> render -> output -> build -> review -> cli
+// and only render includes Cairo, Pango, fontconfig or librsvg; only review includes poppler.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -16,13 +16,14 @@ namespace cardstock {
 namespace fs = std::filesystem;
 
 TEST(Architecture, IncludesRunDownThePipeline) {
-  const std::vector<std::string> stages = {"base", "model", "load", "layout", "render", "output", "build", "cli"};
+  const std::vector<std::string> stages = {"base", "model", "load", "layout", "render", "output", "build", "review", "cli"};
   auto rank = [&](const std::string& s) {
     for (size_t i = 0; i < stages.size(); ++i)
       if (stages[i] == s) return static_cast<int>(i);
     return -1;
   };
-  const std::regex own(R"(#include\s+"([a-z]+)/[^"]+")"), drawing(R"(#include\s+[<"](cairo|pango|fontconfig|librsvg))");
+  const std::regex own(R"(#include\s+"([a-z]+)/[^"]+")"), drawing(R"(#include\s+[<"](cairo|pango|fontconfig|librsvg))"),
+      reading(R"(#include\s+[<"]poppler)");
   int files = 0;
   for (const auto& e : fs::recursive_directory_iterator(testing::source_dir() + "/src")) {
     if (!e.is_regular_file()) continue;
@@ -37,6 +38,9 @@ TEST(Architecture, IncludesRunDownThePipeline) {
       }
       if (std::regex_search(line, m, drawing)) {
         EXPECT_EQ(stage, "render") << e.path().string() << ":" << n << ": " << line;
+      }
+      if (std::regex_search(line, m, reading)) {
+        EXPECT_EQ(stage, "review") << e.path().string() << ":" << n << ": " << line;
       }
     }
     ++files;

@@ -36,6 +36,9 @@ std::vector<InputLimit> input_limits() {
       {"SVGs linked or embedded inside one another", num(kMaxSvgDepth)},
       {"dots per inch of a stock's images (`dpi`)", num(kMaxDpi)},
       {"pixels of one image a stock makes", num(kMaxRasterPixels / 1000000) + " megapixels"},
+      {"bytes in a printer profile", std::to_string(kMaxPrinterProfileBytes >> 10) + " KB"},
+      {"duplex offset of a printer profile, either way", num(kMaxDuplexOffsetMm) + "mm"},
+      {"duplex rotation of a printer profile, either way", num(kMaxDuplexRotationDeg) + "deg"},
   };
 }
 

@@ -56,6 +56,13 @@ inline constexpr int kMaxSvgDepth = 4;
 /// 160 MB while it is drawn.
 inline constexpr long kMaxDpi = 1200;
 inline constexpr long kMaxRasterPixels = 40L * 1000 * 1000;
+/// Largest printer profile file (a few lines of YAML).
+inline constexpr long kMaxPrinterProfileBytes = 64L << 10;
+/// Largest duplex offset a printer profile may give, either way, in millimetres: a back
+/// page further off than 2 cm is a paper jam or a wrong setting, not something to correct.
+inline constexpr double kMaxDuplexOffsetMm = 20;
+/// Largest duplex rotation a printer profile may give, either way, in degrees.
+inline constexpr double kMaxDuplexRotationDeg = 5;
 
 /// One limit as the documentation states it: "a game has at most 100000 cards".
 struct InputLimit {

@@ -55,6 +55,22 @@ std::optional<RelLength> parse_rel_length(std::string_view text, std::string* er
   return RelLength{l->pt, false};
 }
 
+std::optional<double> parse_angle(std::string_view text, std::string* err) {
+  std::string_view s = text;
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  double v;
+  if (s.size() > 3 && s.substr(s.size() - 3) == "deg" && parse_number(s.substr(0, s.size() - 3), &v)) return v;
+  if (parse_number(s, &v) && v == 0) return 0.0;
+  if (err) {
+    if (parse_number(s, &v))
+      *err = "angle '" + std::string(text) + "' needs its unit (deg)";
+    else
+      *err = "'" + std::string(text) + "' is not an angle (expected e.g. 0.2deg)";
+  }
+  return std::nullopt;
+}
+
 std::string format_number(double v) {
   // to_chars rounds as printf's %.4f does, without its locale and format parsing: the
   // manifest formats a dozen numbers a card.

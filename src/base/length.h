@@ -39,6 +39,10 @@ struct RelLength {
 /// As parse_length, but also accepts "NN%".
 std::optional<RelLength> parse_rel_length(std::string_view text, std::string* err);
 
+/// Parses an angle in degrees: "0.2deg", "-1.5deg" or a bare "0". On failure returns
+/// nullopt and sets *err (if not null) to a sentence for a diagnostic.
+std::optional<double> parse_angle(std::string_view text, std::string* err);
+
 /// Shortest round-trip text for a length in points, e.g. "180" or "63.5".
 std::string format_number(double v);
 

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <thread>
 
 #include "base/files.h"
@@ -19,6 +20,7 @@
 #include "build/prepare.h"
 #include "build/schedule.h"
 #include "load/load.h"
+#include "load/printer.h"
 #include "output/manifest.h"
 #include "output/writer.h"
 #include "layout/layout.h"
@@ -79,13 +81,18 @@ std::vector<std::string> template_files(const BuildOptions& opt, const Templates
   return files;
 }
 
-// Everything besides input files that changes the outputs. (The options of print shops
-// and proofs are named only when given, so the keys of other builds stay as they were.)
-std::string options_key(const BuildOptions& opt) {
+// Everything besides input files that changes the outputs: the printer profile by its
+// name, file and values (the manifest records all three), not by its bytes (a comment
+// edited in it redraws nothing). (The options of print shops and proofs are named only
+// when given, so the keys of other builds stay as they were.)
+std::string options_key(const BuildOptions& opt, const std::optional<PrinterProfile>& printer) {
   std::string key = std::string("cardstock ") + kVersion + " paper=" + opt.paper + " backs=" + (opt.backs ? "1" : "0") +
                     " strict=" + (opt.strict ? "1" : "0") + " outside=" + (opt.allow_outside ? "1" : "0") +
                     " date=" + (opt.date.empty() ? pinned_date() : opt.date);
   for (const auto& s : opt.stocks) key += " stock=" + s;
+  if (printer)
+    key += " printer=" + printer->name + "@" + printer->file + ":" + format_number(printer->offset_x.pt) + "," +
+           format_number(printer->offset_y.pt) + "," + format_number(printer->rotation);
   if (opt.proof) key += " proof=1";
   if (opt.cmyk) key += " cmyk=1";
   if (!opt.tts_url.empty()) key += " tts-url=" + opt.tts_url;
@@ -103,10 +110,9 @@ GameWork estimate_work(const Game& g, const Templates& t, const BuildOptions& op
   int single_pages = 0;
   for (const auto& paper : t.papers)
     single_pages += (paper.id == "letter" || paper.id == "a4") && paper_wanted(opt, paper.id);
-  const bool chosen = !opt.stocks.empty();  // --stock: those outputs alone
   for (const auto& deck : g.decks) {
     const double cards = static_cast<double>(deck.total_cards());
-    for (const auto& stock : stocks_of(deck, t, opt)) {
+    for (const auto& stock : stocks_for(deck, t, opt)) {
       if (!stock.card_pages() && !paper_wanted(opt, stock.paper.id)) continue;
       const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
       w.weight += stock_weight(stock, cards, backs);
@@ -116,12 +122,11 @@ GameWork estimate_work(const Game& g, const Templates& t, const BuildOptions& op
       w.weight += 4 + cards * 2;
       ++w.outputs;
     }
-    if (deck.answer_key && deck.facts && !chosen) {
+    if (deck.answer_key && deck.facts) {
       w.weight += 10.0 * single_pages;
       w.outputs += single_pages;
     }
   }
-  if (chosen) return w;
   w.weight += 10.0 * single_pages * static_cast<double>(g.boards.size());
   w.outputs += single_pages * static_cast<int>(g.boards.size());
   if (g.booklet) {
@@ -137,7 +142,8 @@ class Session {
   Session(const BuildOptions& opt, std::ostream& out, std::ostream& err) : opt_(opt), out_(out), err_(err) {}
 
   int run(const std::vector<std::string>& given, bool write) {
-    if (!start()) return usage_error_ ? 2 : 1;
+    if (!start()) return 1;
+    if (const int status = start_options(); status != 0) return status;
     if (!named_files_exist(given)) return 2;
     std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
     if (files.empty()) {
@@ -169,25 +175,39 @@ class Session {
     Diagnostics d;
     templates_ = load_templates(opt_.templates_dir, d);
     err_ << d.str();
-    if (d.has_errors()) return false;
-    if (!stocks_known()) {
-      usage_error_ = true;
-      return false;
-    }
-    cache_ = std::make_unique<InputCache>(options_key(opt_), template_files(opt_, templates_));
-    return true;
+    return !d.has_errors();
   }
 
-  // Every --stock names a stock of the templates: a typo is a usage error (exit 2).
-  bool stocks_known() const {
-    bool ok = true;
-    for (const auto& id : opt_.stocks)
-      if (!templates_.find_stock(id)) {
-        err_ << "cardstock: error: unknown stock '" << id << "'" << did_you_mean(id, templates_.stock_names())
-             << " (cardstock stocks lists them)\n";
-        ok = false;
+  // The options that name things: every --stock must be a stock on a paper --paper asks
+  // for (a print shop's or digital table's stock has no paper: any --paper takes it), and
+  // a --printer profile a regular file (else a usage error, 2, as for a game file) that
+  // is valid (else 1). Then the cache, which the options key.
+  int start_options() {
+    for (const auto& name : opt_.stocks) {
+      const Stock* s = templates_.find_stock(name);
+      if (!s) {
+        err_ << "cardstock: error: --stock: unknown stock '" << name << "'"
+             << did_you_mean(name, templates_.stock_names()) << " (cardstock stocks lists them)\n";
+        return 2;
       }
-    return ok;
+      if (opt_.paper != "all" && !s->card_pages() && s->paper.id != opt_.paper) {
+        err_ << "cardstock: error: --stock " << name << " is on " << s->paper.id << " paper, but --paper asks for "
+             << opt_.paper << "\n";
+        return 2;
+      }
+    }
+    if (!opt_.printer.empty()) {
+      if (std::string why = not_a_regular_file(opt_.printer); !why.empty()) {
+        err_ << opt_.printer << ": error: cannot read the printer profile: " << why << "\n";
+        return 2;
+      }
+      Diagnostics d;
+      printer_ = load_printer_profile(opt_.printer, d);
+      err_ << d.str();
+      if (!printer_) return 1;
+    }
+    cache_ = std::make_unique<InputCache>(options_key(opt_, printer_), template_files(opt_, templates_));
+    return 0;
   }
 
   // Files named on the command line must be there and be files: a typo is a usage
@@ -237,7 +257,7 @@ class Session {
     PreparedGame& p = g.prepared;
     prepare_game(p, templates_, *fonts_, opt_.strict);
     if (p.diags.has_errors()) return;
-    g.outputs = plan_outputs(p, templates_, opt_, p.diags);
+    g.outputs = plan_outputs(p, templates_, opt_, p.diags, printer_ ? &*printer_ : nullptr);
     cache_->stamp(p.source, p.content_inputs(), g.outputs, &g.inputs, &g.inputs_key);
   }
 
@@ -374,15 +394,23 @@ class Session {
     }
     if (!folder.commit(opt_.shards <= 1, err_)) return false;
     if (opt_.shard != 0) return true;
-    size_t pages = 0, redrawn = 0, pdfs = 0, folders = 0, images = 0;
+    size_t pages = 0, redrawn = 0, pdfs = 0, folders = 0, images = 0, cut_files = 0;
     for (size_t i = 0; i < g.outputs.size(); ++i) {
       const PlannedOutput& o = g.outputs[i];
-      (o.is_folder() ? images : pages) += o.pages.size();
-      ++(o.is_folder() ? folders : pdfs);
+      if (o.is_folder()) {
+        ++folders;
+        images += o.pages.size();
+      } else if (o.format == "svg-cut") {
+        ++cut_files;
+      } else {
+        ++pdfs;
+        pages += o.pages.size();
+      }
       redrawn += drawn[i];
     }
     out_ << "built " << folder.dir().string() << "/: ";
     if (pdfs || !folders) out_ << pdfs << " PDFs, " << pages << " pages, ";
+    if (cut_files) out_ << cut_files << " SVG cut files, ";
     if (folders) out_ << folders << (folders == 1 ? " folder" : " folders") << " of images (" << images << " images), ";
     out_ << "manifest.json";
     if (redrawn < g.outputs.size())
@@ -428,9 +456,13 @@ class Session {
     if (opt_.strict) a.push_back("--strict");
     if (opt_.allow_outside) a.push_back("--allow-outside");
     if (opt_.force) a.push_back("--force");
-    for (const auto& s : opt_.stocks) {
+    for (const auto& st : opt_.stocks) {
       a.push_back("--stock");
-      a.push_back(s);
+      a.push_back(st);
+    }
+    if (!opt_.printer.empty()) {
+      a.push_back("--printer");
+      a.push_back(opt_.printer);
     }
     if (opt_.proof) a.push_back("--proof");
     if (opt_.cmyk) a.push_back("--cmyk");
@@ -472,6 +504,7 @@ class Session {
   Templates templates_;
   std::unique_ptr<Fonts> fonts_;  // loaded only when something is to be laid out
   std::unique_ptr<InputCache> cache_;
+  std::optional<PrinterProfile> printer_;  // --printer, loaded
   std::vector<std::unique_ptr<GameRun>> games_;
 };
 
@@ -493,8 +526,16 @@ int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
   Templates t = load_templates(opt.templates_dir, d);
   err << d.str();
   if (d.has_errors()) return 1;
-  out << std::left << std::setw(22) << "STOCK" << std::setw(8) << "PAPER" << std::setw(14) << "CARD"
-      << std::setw(11) << "KIND" << std::setw(9) << "GRID" << std::setw(6) << "CARDS"
+  // Columns as wide as their longest entry (label products have long ids).
+  size_t wid = 5, wpaper = 5, wcard = 4;
+  for (const auto& s : t.stocks) {
+    wid = std::max(wid, s.id.size());
+    wpaper = std::max(wpaper, s.paper.id.size());
+    wcard = std::max(wcard, s.card.id.size());
+  }
+  auto col = [](size_t w) { return std::setw(static_cast<int>(w + 2)); };
+  out << std::left << col(wid) << "STOCK" << col(wpaper) << "PAPER" << col(wcard) << "CARD" << std::setw(11)
+      << "KIND" << std::setw(9) << "GRID" << std::setw(6) << "CARDS"
       << "DESCRIPTION\n";
   for (const auto& s : t.stocks) {
     std::string grid = std::to_string(s.columns) + "x" + std::to_string(s.rows) +
@@ -510,10 +551,10 @@ int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
       cards = static_cast<size_t>(s.columns * s.rows - 1);
     }
     if (s.format != StockFormat::Tts && s.card_pages()) cards = 1;
-    const std::string paper = s.card_pages() ? "-" : s.paper.id.size() >= 8 ? s.paper.id + " " : s.paper.id;
-    out << std::setw(22) << s.id << std::setw(8) << paper << std::setw(14) << s.card.id << std::setw(11)
-        << (s.kind == StockKind::Labels ? "labels" : "cardstock") << std::setw(9) << grid << std::setw(6) << cards
-        << s.description << "\n";
+    out << col(wid) << s.id << col(wpaper) << (s.card_pages() ? "-" : s.paper.id) << col(wcard) << s.card.id
+        << std::setw(11)
+        << (s.kind == StockKind::Labels ? "labels" : s.kind == StockKind::Foldover ? "foldover" : "cardstock")
+        << std::setw(9) << grid << std::setw(6) << cards << s.description << "\n";
   }
   return 0;
 }

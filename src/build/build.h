@@ -28,12 +28,14 @@ struct BuildOptions {
   // outputs into temporary files and rename nothing; share 0 also writes the manifest.
   int shard = 0, shards = 1;
   std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date
+  // --stock: print every deck these hold (their card size, or one they accept) on them
+  // instead of its own stocks; the game's other outputs are made as usual.
+  std::vector<std::string> stocks;
+  std::string printer;        // --printer: a printer profile file ("" = none)
   // Print shops, digital tables and proofs.
-  std::vector<std::string> stocks;  // --stock: make each deck on these stocks only (those that hold
-                                    // its card size); no answer keys, boards or booklets
-  bool proof = false;               // --proof: also a proof PDF a deck, for screens
-  bool cmyk = false;                // --cmyk: every PDF but proofs in CMYK PDF/X-1a (Ghostscript)
-  std::string tts_url;              // --tts-url: where a tts stock's images will be ("" = file names)
+  bool proof = false;         // --proof: also a proof PDF a deck, for screens
+  bool cmyk = false;          // --cmyk: every PDF but proofs in CMYK PDF/X-1a (Ghostscript)
+  std::string tts_url;        // --tts-url: where a tts stock's images will be ("" = file names)
 };
 
 /// The PDF date to pin: SOURCE_DATE_EPOCH if set and valid, else 2026-01-01.
@@ -49,6 +51,10 @@ int check_files(const std::vector<std::string>& files, const BuildOptions& opt, 
 /// a big game, are drawn by parallel cardstock processes; the bytes are the same.
 int build_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err);
+
+/// Writes the duplex calibration sheet (`cardstock calibrate`) for opt.paper ("all":
+/// Letter and A4) into opt.out_dir/calibration/, all at once, with its manifest.json.
+int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err);
 
 /// Prints the stock table (`cardstock stocks`).
 int list_stocks(const BuildOptions& opt, std::ostream& out, std::ostream& err);

@@ -44,12 +44,12 @@ std::vector<Paper> single_page_papers(const Templates& t, const BuildOptions& op
 }
 
 // --paper letter on a deck printed only on A4 would build nothing and say nothing.
-void check_paper(const Deck& deck, const BuildOptions& opt, Diagnostics& d) {
-  if (opt.paper == "all" || deck.stocks.empty()) return;
-  if (std::any_of(deck.stocks.begin(), deck.stocks.end(), [&](const Stock& st) { return stock_wanted(opt, st); }))
+void check_paper(const Deck& deck, const std::vector<Stock>& stocks, const BuildOptions& opt, Diagnostics& d) {
+  if (opt.paper == "all" || stocks.empty()) return;
+  if (std::any_of(stocks.begin(), stocks.end(), [&](const Stock& st) { return stock_wanted(opt, st); }))
     return;
   std::string list;
-  for (const auto& st : deck.stocks) list += (list.empty() ? "" : ", ") + st.id + " (" + st.paper.id + ")";
+  for (const auto& st : stocks) list += (list.empty() ? "" : ", ") + st.id + " (" + st.paper.id + ")";
   d.error(deck.mark, "deck '" + deck.id + "' has no stock on " + opt.paper +
                          " paper, which --paper asks for; its stocks are " + list);
 }
@@ -74,34 +74,29 @@ void check_outputs(const Game& game, const std::vector<PlannedOutput>& outs, Dia
   }
 }
 
-}  // namespace
-
-std::vector<Stock> stocks_of(const Deck& deck, const Templates& t, const BuildOptions& opt) {
-  if (opt.stocks.empty()) return deck.stocks;
-  std::vector<Stock> out;
-  for (const auto& id : opt.stocks)
-    if (const Stock* s = t.find_stock(id); s && s->holds(deck.card)) out.push_back(*s);
-  return out;
-}
-
-namespace {
-
-// --stock that fits no deck of a game builds nothing for it: said, not silent.
-void check_chosen_stocks(const Game& g, const Templates& t, const BuildOptions& opt, Diagnostics& d) {
-  for (const auto& id : opt.stocks) {
-    const Stock* s = t.find_stock(id);
+// A --stock that holds no deck's cards of this game changes nothing here: said, as a
+// warning (a build of several games may well name a stock for one of them).
+void check_stocks(const Game& g, const Templates& t, const BuildOptions& opt, Diagnostics& d) {
+  for (const auto& name : opt.stocks) {
+    const Stock* s = t.find_stock(name);
     if (!s || std::any_of(g.decks.begin(), g.decks.end(), [&](const Deck& k) { return s->holds(k.card); }))
       continue;
-    std::string sizes = s->card.id;
-    for (const auto& a : s->accepts) sizes += ", " + a.id;
-    d.warning(g.mark, "--stock " + id + ": no deck of game '" + g.id + "' has cards that stock holds (" + sizes + ")");
+    std::vector<std::string> sizes;
+    for (const auto& k : g.decks)
+      if (std::find(sizes.begin(), sizes.end(), k.card.id) == sizes.end()) sizes.push_back(k.card.id);
+    std::string list;
+    for (const auto& z : sizes) list += (list.empty() ? "" : ", ") + z;
+    std::vector<std::string> held = {s->card.id};  // its own size, and those it accepts
+    for (const auto& a : s->accepts) held.push_back(a.id);
+    const std::string holds = or_list(held);
+    d.warning(g.mark, "--stock " + name + " holds " + holds + " cards, but no deck of game '" + g.id + "' has " +
+                          holds + " cards (its decks have " + list + "): its decks print on their own stocks");
   }
 }
 
 // A PDF a shop prints in CMYK (the stock's `cmyk`, or --cmyk for every PDF): written by
 // the pdf-cmyk writer, which needs Ghostscript; without it the build stops here, before
-// anything is drawn, saying what to install.
-// (--cmyk without Ghostscript is said once, at the game.)
+// anything is drawn, saying what to install (for --cmyk once, at the game).
 void make_cmyk(PlannedOutput& o, const Stock* stock, const Game& g, Diagnostics& d) {
   o.format = "pdf-cmyk";
   o.ink_limit = stock ? stock->ink_limit : 0;
@@ -116,34 +111,39 @@ void make_cmyk(PlannedOutput& o, const Stock* stock, const Game& g, Diagnostics&
 
 }  // namespace
 
+std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const BuildOptions& opt) {
+  std::vector<Stock> out;
+  for (const auto& name : opt.stocks)
+    if (const Stock* s = t.find_stock(name); s && s->holds(deck.card)) out.push_back(*s);
+  return out.empty() ? deck.stocks : out;
+}
+
 std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const BuildOptions& opt,
-                                        Diagnostics& d) {
+                                        Diagnostics& d, const PrinterProfile* printer) {
   std::vector<PlannedOutput> outs;
   const auto papers = single_page_papers(t, opt);
-  // --stock asks for a deck's cards on those stocks alone: the game's other outputs are
-  // not made (a print shop's files, not another copy of everything).
-  const bool chosen = !opt.stocks.empty();
-  if (chosen) check_chosen_stocks(p.game, t, opt, d);
+  check_stocks(p.game, t, opt, d);
   for (size_t k = 0; k < p.game.decks.size(); ++k) {
     const Deck& deck = p.game.decks[k];
-    if (!chosen) check_paper(deck, opt, d);
-    for (const auto& stock : stocks_of(deck, t, opt)) {
+    const std::vector<Stock> stocks = stocks_for(deck, t, opt);
+    check_paper(deck, stocks, opt, d);
+    for (const auto& stock : stocks) {
       if (!stock_wanted(opt, stock)) continue;
-      const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
+      // Fold-over sheets carry the backs beside their fronts, single-sided or not.
+      const bool backs = !deck.back.empty() && ((opt.backs && stock.kind == StockKind::Cardstock) ||
+                                                stock.kind == StockKind::Foldover);
       if (stock.format == StockFormat::Tts)
         plan_tts(p, k, stock, backs, opt.tts_url, &outs);
       else if (stock.format == StockFormat::Png)
         plan_images(p, k, stock, backs, &outs);
       else
-        plan_sheets(p, k, stock, backs, &outs);
+        plan_sheets(p, k, stock, backs, printer, d, &outs);
       if (stock.format == StockFormat::Pdf && (stock.cmyk || opt.cmyk)) make_cmyk(outs.back(), &stock, p.game, d);
     }
-    if (deck.answer_key && deck.facts && !chosen) plan_answer_key(p, k, papers, t, d, &outs);
+    if (deck.answer_key && deck.facts) plan_answer_key(p, k, papers, t, d, &outs);
   }
-  if (!chosen) {
-    for (const auto& board : p.game.boards) plan_board(p, board, papers, t, d, &outs);
-    if (p.booklet) plan_booklets(p, t, opt, d, &outs);
-  }
+  for (const auto& board : p.game.boards) plan_board(p, board, papers, t, d, &outs);
+  if (p.booklet) plan_booklets(p, t, opt, d, &outs);
   if (opt.cmyk)
     for (auto& o : outs)
       if (o.format == "pdf") make_cmyk(o, nullptr, p.game, d);

@@ -12,21 +12,29 @@
 
 namespace cardstock {
 
-/// Every output of `p` the options ask for (paper, backs), in a fixed order: per deck its
-/// stocks then its answer key, then the boards, then the booklets.
+/// Every output of `p` the options ask for (paper, backs, stocks), in a fixed order: per
+/// deck its stocks (each followed by its cut file, on a cutter stock) then its answer
+/// key, then the boards, then the booklets. `printer` (may be null) corrects back pages.
 std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const BuildOptions& opt,
-                                        Diagnostics& d);
+                                        Diagnostics& d, const PrinterProfile* printer = nullptr);
 
-/// The stocks deck `deck` is made on: its own, or with --stock those named that hold its
-/// card size (whether the deck lists them or not).
-std::vector<Stock> stocks_of(const Deck& deck, const Templates& t, const BuildOptions& opt);
+/// The stocks deck `deck` is printed on: those of `opt.stocks` (--stock) that hold its
+/// card size (their own, or one they accept), else its own.
+std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const BuildOptions& opt);
 
 // The planners, one a kind of output (build/plan_*.cpp). Each appends to `out`.
 
-/// A deck on a stock: card sheets (fronts, and duplex backs when `backs`) or labels; on a
-/// stock without paper, one card face a page (a print shop's PDF).
-void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
-                 std::vector<PlannedOutput>* out);
+/// A deck on a stock: card sheets (fronts, and duplex backs when `backs`: on their own
+/// pages, corrected for `printer` when not null, or beside their fronts on a fold-over
+/// stock), or labels; and on a cutter stock its SVG cut file. On a stock without paper,
+/// one card face a page (a print shop's PDF). Warns of anything inside the stock's
+/// non-printable margin; a stock whose cards its cutter or label cannot take is an error.
+void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs, const PrinterProfile* printer,
+                 Diagnostics& d, std::vector<PlannedOutput>* out);
+/// The SVG cut file of a deck's sheets on a cutter stock (build/plan_cut.cpp): every card
+/// outline of the first front page, and the registration marks, in page coordinates.
+void plan_cut_file(const PreparedGame& p, size_t deck, const Stock& stock, const SheetLayout& sheets,
+                   const std::string& pdf, std::vector<PlannedOutput>* out);
 /// A deck on a png stock: a folder of one image a card face (build/plan_images.cpp).
 void plan_images(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
                  std::vector<PlannedOutput>* out);
@@ -62,6 +70,12 @@ double stock_weight(const Stock& stock, double cards, bool backs);
 /// What drawing one image of a png or tts stock costs against a card drawn in a PDF (the
 /// units of pages_weight): rasterising and compressing a 300 dpi card face.
 inline constexpr double kImageWeight = 40;
+
+/// The duplex calibration sheet on `paper` (build/plan_calibration.cpp), its text in `font`.
+PlannedOutput plan_calibration(const Paper& paper, const std::string& font);
+
+/// The manifest's JSON array of registration marks (kind, stroke, points in points).
+std::string registration_json(const std::vector<RegMark>& marks);
 
 /// A rough drawing cost of planned pages: a unit per card drawn and per page, more for a
 /// booklet page (long text), so outputs can be shared out among processes.

@@ -8,6 +8,7 @@
 #include "build/plan.h"
 #include "layout/card_pages.h"
 #include "model/checks.h"
+#include "layout/cutter.h"
 #include "output/manifest.h"
 
 namespace cardstock {
@@ -45,8 +46,9 @@ void placement_json(std::ostream& o, const Game& g, size_t own_deck, const Shown
   o << "\n        {\"id\": " << json_string(card.id);
   if (s.deck != own_deck) o << ", \"deck\": " << json_string(from.id);  // a board's extra tile
   o << ", \"copy\": " << s.instance.copy << ", \"source\": " << json_string(card.mark.str()) << ", \"side\": \""
-    << (back ? "back" : "front") << "\", \"rect\": " << json_rect(pl.trim) << ", \"bleed\": " << json_rect(pl.bleed)
+    << (back || pl.back ? "back" : "front") << "\", \"rect\": " << json_rect(pl.trim) << ", \"bleed\": " << json_rect(pl.bleed)
     << ", \"rotation\": " << pl.rotation;
+  if (pl.tilt != 0) o << ", \"tilt\": " << json_number(pl.tilt);  // a printer profile's rotation, cancelled
   if (from.card.shape == Shape::Hex) {
     o << ", \"shape\": \"hex\", \"polygon\": [";
     const auto pts = hex_corners(pl.trim);
@@ -59,6 +61,23 @@ void placement_json(std::ostream& o, const Game& g, size_t own_deck, const Shown
   }
   o << "}";
 }
+
+}  // namespace
+
+std::string registration_json(const std::vector<RegMark>& marks) {
+  std::string o = "[";
+  for (size_t j = 0; j < marks.size(); ++j) {
+    const RegMark& m = marks[j];
+    o += std::string(j ? "," : "") + "\n        {\"kind\": \"" + (m.filled ? "filled" : m.closed ? "frame" : "line") + "\"";
+    if (!m.filled) o += ", \"stroke\": " + json_number(m.stroke);
+    o += ", \"points\": [";
+    for (size_t q = 0; q < m.points.size(); ++q) o += (q ? ", " : "") + json_point(m.points[q].x, m.points[q].y);
+    o += "]}";
+  }
+  return o + (marks.empty() ? "]" : "\n      ]");
+}
+
+namespace {
 
 void cuts_json(std::ostream& o, const Page& page) {
   o << "], \"cuts\": [";
@@ -73,7 +92,9 @@ void cuts_json(std::ostream& o, const Page& page) {
     o << (j || !page.cuts.empty() ? "," : "") << "\n        {\"kind\": \"circle\", \"center\": "
       << json_point(c.cx, c.cy) << ", \"radius\": " << json_number(c.r) << "}";
   }
-  o << (page.cuts.empty() && page.circles.empty() ? "" : "\n      ") << "]}";
+  o << (page.cuts.empty() && page.circles.empty() ? "" : "\n      ") << "]";
+  if (!page.registration.empty()) o << ", \"registration\": " << registration_json(page.registration);
+  o << "}";
 }
 
 // What the manifest says of the sheets' pages: every placement and cut, and for a folder
@@ -109,10 +130,13 @@ void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::v
     PlannedPage pp{sheets.width, sheets.height, boxes ? *boxes : whole_page_boxes(sheets.width, sheets.height), {}};
     pp.art.cuts = page.cuts;
     pp.art.circles = page.circles;
+    pp.art.registration = page.registration;
     for (const Placement& pl : page.placements) {
       const Shown s = shown.at(pl);
-      const CardArt* art = page.back ? &p.backs[s.deck][s.instance.card] : &p.faces[s.deck][s.instance.card];
-      pp.art.cards.push_back({art, pl.trim, pl.bleed, pl.rotation, g.decks[s.deck].card.shape, pl.scale});
+      const bool back = page.back || pl.back;
+      const CardArt* art = back ? &p.backs[s.deck][s.instance.card] : &p.faces[s.deck][s.instance.card];
+      const CardSize& size = g.decks[s.deck].card;
+      pp.art.cards.push_back({art, pl.trim, pl.bleed, pl.rotation, size.shape, pl.scale, pl.tilt, size.radius.pt});
     }
     o->pages.push_back(std::move(pp));
   }
@@ -126,27 +150,81 @@ void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::v
   o->inputs = p.deck_images(deck);
 }
 
-void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
-                 std::vector<PlannedOutput>* out) {
-  const Deck& d = p.game.decks[deck];
+namespace {
+
+std::string mm_text(double pt) { return format_number(Length{pt}.in_mm()); }
+
+// Anything a printer cannot print, said once per deck and stock: where a sheet meets
+// the margin nothing is printed, and a card cut there loses its edge.
+void warn_margin(const Deck& deck, const Stock& stock, const SheetLayout& sheets, Diagnostics& d) {
+  const MarginIntrusions m = within_margin(sheets, stock.margin.pt);
+  if (!m.any()) return;
+  std::vector<std::string> what;
+  auto add = [&](int n, const std::string& one, const std::string& many) {
+    if (n) what.push_back(std::to_string(n) + " " + (n == 1 ? one : many));
+  };
+  add(m.cards, "card", "cards");
+  add(m.guides, "cut guide", "cut guides");
+  add(m.registration, "registration mark", "registration marks");
+  std::string list;
+  for (size_t i = 0; i < what.size(); ++i) list += (i == 0 ? "" : i + 1 == what.size() ? " and " : ", ") + what[i];
+  d.warning(stock.mark, "deck '" + deck.id + "' on stock '" + stock.id + "': " + list + " of a sheet lie within " +
+                            mm_text(stock.margin.pt) + " mm of the edge of " + stock.paper.id +
+                            " paper, where printers do not print (the closest " + mm_text(m.closest) +
+                            " mm from it): move them in, or give the stock a smaller margin if the printer prints "
+                            "closer to the edge");
+}
+
+// What the manifest says of a printer profile applied to back pages.
+std::string printer_json(const PrinterProfile& pr, bool short_edge) {
+  const double sign = short_edge ? -1 : 1;
+  return ", \"printer\": {\"name\": " + json_string(pr.name) + ", \"file\": " + json_string(pr.file) +
+         ", \"duplex_offset_mm\": [" + json_number(pr.offset_x.in_mm()) + ", " + json_number(pr.offset_y.in_mm()) +
+         "], \"duplex_rotation_deg\": " + json_number(pr.rotation) + ", \"backs_moved_mm\": [" +
+         json_number(-sign * pr.offset_x.in_mm()) + ", " + json_number(-sign * pr.offset_y.in_mm()) +
+         "], \"backs_turned_deg\": " + json_number(-pr.rotation) + ", \"about\": \"the page centre\"}";
+}
+
+}  // namespace
+
+void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs, const PrinterProfile* printer,
+                 Diagnostics& d, std::vector<PlannedOutput>* out) {
+  const Deck& dk = p.game.decks[deck];
+  // A stock its cutter or label cannot take would print cards nobody can cut or stick.
+  bool usable = true;
+  for (const auto& problem : stock_problems(stock)) {
+    d.error(stock.mark, "stock '" + stock.id + "' (deck '" + dk.id + "'): " + problem);
+    usable = false;
+  }
+  if (!usable) return;
   PlannedOutput o;
-  o.file = d.id + "-" + stock.id + ".pdf";
-  o.mark = d.mark;
-  o.origin = "deck '" + d.id + "' on stock '" + stock.id + "'";
-  o.manifest.kind = stock.kind == StockKind::Labels ? "labels" : "cards";
+  o.file = dk.id + "-" + stock.id + ".pdf";
+  o.mark = dk.mark;
+  o.origin = "deck '" + dk.id + "' on stock '" + stock.id + "'";
+  o.manifest.kind = stock.kind == StockKind::Labels ? "labels" : stock.kind == StockKind::Foldover ? "foldover" : "cards";
   o.manifest.stock = stock.id;
   o.manifest.paper = stock.paper.id;
-  const size_t count = static_cast<size_t>(d.total_cards());
+  const size_t count = static_cast<size_t>(dk.total_cards());
   if (stock.card_pages()) {
     // A print shop's file: one card face a page, TrimBox at the card.
-    const CardPage cp = card_page(stock, d.card);
-    sheet_output(p, deck, layout_card_pages(stock, d.card, count, backs), {}, &o, &cp.boxes);
-  } else {
-    SheetLayout sheets = layout_sheets(stock, count, backs);
-    if (stock.order == PageOrder::BackFront) backs_first(sheets);
-    sheet_output(p, deck, std::move(sheets), {}, &o);
+    const CardPage cp = card_page(stock, dk.card);
+    sheet_output(p, deck, layout_card_pages(stock, dk.card, count, backs), {}, &o, &cp.boxes);
+    out->push_back(std::move(o));
+    return;
   }
+  SheetLayout sheets = layout_sheets(stock, count, backs);
+  warn_margin(dk, stock, sheets, d);
+  const bool has_back_pages = backs && stock.kind != StockKind::Foldover;
+  if (printer && has_back_pages) {
+    correct_backs(sheets, *printer, stock.duplex == Duplex::ShortEdge);
+    o.manifest.extra = printer_json(*printer, stock.duplex == Duplex::ShortEdge);
+  }
+  if (has_back_pages && stock.order == PageOrder::BackFront) backs_first(sheets);
+  std::vector<PlannedOutput> cut_file;  // after its PDF
+  if (stock.cutter != Cutter::None) plan_cut_file(p, deck, stock, sheets, o.file, &cut_file);
+  sheet_output(p, deck, std::move(sheets), {}, &o);
   out->push_back(std::move(o));
+  for (auto& c : cut_file) out->push_back(std::move(c));
 }
 
 void plan_answer_key(const PreparedGame& p, size_t deck, const std::vector<Paper>& papers, const Templates& t,

@@ -1,4 +1,5 @@
-// cardstock command line: CLI11 wiring only. Exit codes: 0 ok, 1 content errors, 2 usage.
+// cardstock command line: CLI11 wiring only. Exit codes: 0 ok, 1 content errors (diff: something
+// changed), 2 usage (diff: or folders that cannot be compared).
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -8,6 +9,7 @@
 
 #include "build/build.h"
 #include "load/schema.h"
+#include "review/diff.h"
 
 namespace fs = std::filesystem;
 
@@ -54,10 +56,6 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 256));
   std::string shard;
   build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
-  build->add_option("--stock", opt.stocks,
-                    "make each deck only on this stock (repeat for more; e.g. tgc-poker, dtc-poker, tts): "
-                    "every deck whose card size it holds, listed or not; no answer keys, boards or booklets")
-      ->delimiter(',');
   build->add_flag("--proof", opt.proof,
                   "also write <deck>-proof.pdf: each card with its trim, bleed and safe lines and its source");
   build->add_flag("--cmyk", opt.cmyk, "convert every PDF but proofs to CMYK PDF/X-1a (needs Ghostscript)");
@@ -72,11 +70,44 @@ int main(int argc, char** argv) {
   check->add_flag("--strict", opt.strict, "treat warnings as errors");
   check->add_flag("--allow-outside", opt.allow_outside,
                   "let images and booklet sources lie outside the game file's folder");
-  check->add_option("--stock", opt.stocks, "check each deck as made on this stock (repeat for more)")
-      ->delimiter(',');
 
   auto* stocks = app.add_subcommand("stocks", "list the shipped sheet stocks");
+  // Issues 15 and 16: a stock for every deck that holds its cards (a home stock, a print
+  // shop's or Tabletop Simulator's), and a printer profile that corrects back pages.
+  for (auto* sub : {build, check}) {
+    sub->add_option("--stock", opt.stocks,
+                    "print every deck whose cards this stock holds on it instead of the deck's own stocks "
+                    "(repeatable or comma-separated, e.g. tgc-poker,dtc-poker,tts; cardstock stocks lists them)")
+        ->allow_extra_args(false)
+        ->delimiter(',');
+    sub->add_option("--printer", opt.printer,
+                    "a printer profile (from cardstock calibrate): back pages are moved and turned to cancel its "
+                    "duplex error");
+  }
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
+  auto* calibrate = app.add_subcommand(
+      "calibrate", "write the duplex calibration sheet into <out>/calibration/ (print it, read it, write printer.yaml)");
+  calibrate->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
+  calibrate->add_option("--paper", opt.paper, "letter, a4 or all")
+      ->check(CLI::IsMember({"letter", "a4", "all"}))
+      ->capture_default_str();
+
+  cardstock::DiffOptions dopt;
+  bool diff_json = false;
+  auto* diff = app.add_subcommand(
+      "diff", "compare two output folders page by page; exit 0 if nothing changed, 1 if something did, 2 on errors");
+  diff->add_option("old", dopt.old_dir, "output folder before (e.g. out/ of the main branch)")->required();
+  diff->add_option("new", dopt.new_dir, "output folder after")->required();
+  diff->add_option("-o,--out", dopt.report_dir, "write a review report here: index.html and the changed pages as PNGs");
+  diff->add_flag("--json", diff_json, "print the summary as JSON");
+  diff->add_option("--dpi", dopt.dpi, "resolution pages are compared and pictured at")
+      ->check(CLI::Range(36.0, 300.0))
+      ->capture_default_str();
+  diff->add_option("--max-pictures", dopt.max_pictures, "most pages pictured in the report (the rest are listed)")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  diff->add_option("--source-url", dopt.source_url,
+                   "link each card's source to URL + file + #L + line (e.g. https://github.com/o/r/blob/SHA/)");
 
   try {
     app.parse(argc, argv);
@@ -105,6 +136,14 @@ int main(int argc, char** argv) {
   if (*build) return cardstock::build_files(files, opt, std::cout, std::cerr);
   if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
   if (*stocks) return cardstock::list_stocks(opt, std::cout, std::cerr);
+  if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);
+  if (*diff) {
+    if (diff->count("--out") && dopt.report_dir.empty()) {
+      std::cerr << "cardstock: error: -o wants a folder, not an empty name\n";
+      return 2;
+    }
+    return cardstock::diff_command(dopt, diff_json, std::cout, std::cerr);
+  }
   if (*schema) {
     std::cout << cardstock::json_schema();
     return 0;

@@ -94,6 +94,9 @@ struct Placement {
   Rect bleed;           // how far its art may be drawn
   int rotation = 0;     // clockwise degrees the card is turned on the page
   double scale = 1;     // the card is shown at this fraction of its size (previews)
+  bool back = false;    // shows the card's back (fold-over stocks put backs on front pages)
+  double tilt = 0;      // clockwise degrees the card is turned about its trim centre on top
+                        // of `rotation` (a printer profile's rotation, cancelled)
 };
 
 enum class CutKind { Mark, Line, Fold };  // Fold: where a booklet sheet is folded
@@ -108,15 +111,24 @@ struct CutCircle {
   double cx = 0, cy = 0, r = 0;
 };
 
+struct Point {
+  double x = 0, y = 0;
+};
+
+/// A registration mark of a print-then-cut machine: a filled polygon (a square), or a
+/// stroked polyline (an L, a frame when `closed`), in page points.
+struct RegMark {
+  std::vector<Point> points;
+  bool filled = false, closed = false;
+  double stroke = 0;  // line width, for stroked marks
+};
+
 struct Page {
   bool back = false;
   std::vector<Placement> placements;
   std::vector<CutSegment> cuts;
   std::vector<CutCircle> circles;
-};
-
-struct Point {
-  double x = 0, y = 0;
+  std::vector<RegMark> registration;  // on front pages of a cutter stock
 };
 
 /// The six corners of the pointy-top regular hexagon inscribed in `box` (whose width is
@@ -137,7 +149,33 @@ inline constexpr double kMarkGap = 2.0;
 SheetLayout layout_sheets(const Stock& stock, size_t count, bool backs);
 
 /// The placement rectangles of one full front page, row-major (for tests and tools).
+/// A fold-over stock's are its fronts.
 std::vector<Rect> grid_slots(const Stock& stock);
+
+/// What of a sheet lies inside the margin printers cannot print (Stock::margin), counted
+/// on its fullest front page: cards (their trim; bleed may run off), cut guides (marks,
+/// lines, fold lines and round guides) and registration marks; `closest` is the smallest
+/// distance of any of them from the paper's edge, in points.
+struct MarginIntrusions {
+  int cards = 0, guides = 0, registration = 0;
+  double closest = 0;
+  bool any() const { return cards + guides + registration > 0; }
+};
+MarginIntrusions within_margin(const SheetLayout& sheets, double margin);
+
+/// Where a point of a back page is drawn so that a printer with `profile`'s duplex
+/// error prints it where it belongs: moved by the negated offset and turned by the
+/// negated rotation about the page centre (`w` x `h`). For a stock printed flip on short
+/// edge the printer turns back pages round, so the offset it shows is negated first.
+Point corrected_point(const Point& p, const PrinterProfile& profile, bool short_edge, double w, double h);
+
+/// The back placement `p` drawn for `profile`: its rectangles moved with its trim
+/// centre (corrected_point) and its `tilt` the negated rotation.
+Placement corrected_placement(const Placement& p, const PrinterProfile& profile, bool short_edge, double w,
+                              double h);
+
+/// Applies corrected_placement to every placement of every back page of `sheets`.
+void correct_backs(SheetLayout& sheets, const PrinterProfile& profile, bool short_edge);
 
 
 struct TableSpec {

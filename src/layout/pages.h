@@ -19,10 +19,13 @@ struct PageArt {
     int rotation = 0;
     Shape shape = Shape::Rect;
     double scale = 1;  // art drawn at card size times this (board previews)
+    double tilt = 0;   // extra clockwise degrees about the trim centre (Placement::tilt)
+    double radius = 0; // corner radius of its outline (cut files)
   };
   std::vector<CardOnPage> cards;
   std::vector<CutSegment> cuts;
   std::vector<CutCircle> circles;
+  std::vector<RegMark> registration;  // a print-then-cut machine's marks
   std::vector<ArtItem> underlay;  // drawn before the cards
   std::vector<ArtItem> items;     // drawn after them
 };

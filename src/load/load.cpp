@@ -289,7 +289,7 @@ bool names_unique(const std::vector<T>& known, const T& x, const std::string& wh
 
 Paper read_paper(const YAML::Node& n, const std::string& file) {
   Reader r(n, Schemas::paper(), file);
-  return {r.str("id"), r.length("width"), r.length("height"), r.list("aliases"), r.mark()};
+  return {r.str("id"), r.length("width"), r.length("height"), r.list("aliases"), r.mark(), r.length("margin")};
 }
 
 CardSize read_card_size(const YAML::Node& n, const std::string& file, Diagnostics& d) {
@@ -591,6 +591,40 @@ void read_output_keys(const Reader& r, const Templates& t, bool grid_ok, Stock* 
     }
 }
 
+// The keys of a stock that issue 16 added: row gutter, margin, fold, cutter and label
+// area (after the paper, card, kind, grid and gutter are read).
+void read_stock_sheet(const Reader& r, const std::string& file, Stock* s, Diagnostics& d, bool* ok) {
+  s->row_gutter = r.has("row_gutter") ? r.length("row_gutter") : s->gutter;
+  s->margin = r.has("margin") ? r.length("margin") : s->paper.margin;
+  s->fold = r.str("fold") == "horizontal" ? Fold::Horizontal : Fold::Vertical;
+  s->fold_gap = r.length("fold_gap");
+  const std::string cutter = r.str("cutter");
+  s->cutter = cutter == "silhouette" ? Cutter::Silhouette : cutter == "cricut" ? Cutter::Cricut : Cutter::None;
+  for (const char* key : {"fold", "fold_gap"})
+    if (s->kind != StockKind::Foldover && r.has(key)) {
+      d.error(r.mark(key), std::string("'") + key + "' is for fold-over stocks (kind: foldover) only");
+      *ok = false;
+    }
+  if (s->kind == StockKind::Foldover && s->packing == Packing::Honeycomb) {
+    d.error(r.mark("packing"), "a fold-over stock cannot pack a honeycomb: each tile needs its back across the fold");
+    *ok = false;
+  }
+  if (s->paper.width.pt > 0 && 2 * s->margin.pt >= std::min(s->paper.width.pt, s->paper.height.pt)) {
+    d.error(r.mark("margin"), "stock '" + s->id + "': a margin of " + format_number(s->margin.in_mm()) +
+                                  " mm leaves nothing of " + s->paper.id + " paper to print on");
+    *ok = false;
+  }
+  if (YAML::Node a = r.node("label_area"); a && a.IsMap()) {
+    Reader ar(a, Schemas::paper_area(), file);
+    s->label_area = {ar.length("x"), ar.length("y"), ar.length("w"), ar.length("h"), true};
+    const PaperArea& l = s->label_area;
+    if (s->paper.width.pt > 0 && ((l.x + l.w).pt > s->paper.width.pt + 1e-6 || (l.y + l.h).pt > s->paper.height.pt + 1e-6)) {
+      d.error(r.mark("label_area"), "stock '" + s->id + "': its label area runs off " + s->paper.id + " paper");
+      *ok = false;
+    }
+  }
+}
+
 Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& t,
                  Diagnostics& d, bool* ok) {
   Reader r(n, Schemas::stock(), file);
@@ -612,7 +646,8 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
     unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names());
     *ok = false;
   }
-  s.kind = r.str("kind") == "labels" ? StockKind::Labels : StockKind::Cardstock;
+  const std::string kind = r.str("kind");
+  s.kind = kind == "labels" ? StockKind::Labels : kind == "foldover" ? StockKind::Foldover : StockKind::Cardstock;
   YAML::Node g = r.node("grid");
   bool grid_ok = true;  // false: reported below, not to be judged again
   if (g && g.IsMap()) {
@@ -648,17 +683,21 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
     d.error(r.mark("packing"), "honeycomb packing shares tile edges: it takes no rotate or gutter");
     *ok = false;
   }
+  read_stock_sheet(r, file, &s, d, ok);
   if (*ok && s.card.width.pt > 0 && s.paper.width.pt > 0) {
     const bool turned = s.rotate == 90;
     const Length cw = turned ? s.card.height : s.card.width;
     const Length ch = turned ? s.card.width : s.card.height;
     Length gw = cw * s.columns + s.gutter * (s.columns - 1);
-    Length gh = ch * s.rows + s.gutter * (s.rows - 1);
+    Length gh = ch * s.rows + s.row_gutter * (s.rows - 1);
     if (s.packing == Packing::Honeycomb) gh = ch + ch * (0.75 * (s.rows - 1));
+    // A fold-over sheet holds the backs too, across the fold gap.
+    if (s.kind == StockKind::Foldover && s.fold == Fold::Vertical) gw = gw * 2 + s.fold_gap;
+    if (s.kind == StockKind::Foldover && s.fold == Fold::Horizontal) gh = gh * 2 + s.fold_gap;
     if (gw.pt > s.paper.width.pt + 1e-6 || gh.pt > s.paper.height.pt + 1e-6) {
       d.error(r.mark("grid"),
               "stock '" + s.id + "': " + std::to_string(s.columns) + " x " +
-                  std::to_string(s.rows) + " " + s.card.id + " cards need " +
+                  std::to_string(s.rows) + " " + s.card.id + (s.kind == StockKind::Foldover ? " cards and their backs" : " cards") + " need " +
                   format_number(gw.in_mm()) + " x " + format_number(gh.in_mm()) +
                   " mm but " + s.paper.id + " paper is " + format_number(s.paper.width.in_mm()) +
                   " x " + format_number(s.paper.height.in_mm()) + " mm");
@@ -670,6 +709,11 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
 }
 
 }  // namespace
+
+bool parse_yaml_text(const std::string& text, const std::string& name, const std::string& what, YAML::Node* out,
+                     Diagnostics& d) {
+  return parse_yaml(text, name, what, out, d);
+}
 
 bool read_file(const std::string& path, std::string* out, Diagnostics& d) {
   std::string why;

@@ -8,6 +8,10 @@
 #include "model/model.h"
 #include "base/input_limits.h"
 
+namespace YAML {
+class Node;
+}
+
 namespace cardstock {
 
 /// Loads templates/: papers.yaml, cards.yaml, fonts.yaml, stocks/*.yaml, designs/*.yaml.
@@ -24,6 +28,13 @@ std::optional<Game> load_game(const std::string& path, const Templates& t, Diagn
 /// point tests use.
 std::optional<Game> parse_game(const std::string& text, const std::string& name,
                                const std::string& dir, const Templates& t, Diagnostics& d);
+
+/// Parses the one YAML document of a file's text as game and template files are parsed
+/// (UTF-8 and control characters, duplicate keys, unclosed quotes, one document, value
+/// and nesting limits), reporting every problem; false if it cannot be used. `what`
+/// names the file in messages ("a printer profile").
+bool parse_yaml_text(const std::string& text, const std::string& name, const std::string& what, YAML::Node* out,
+                     Diagnostics& d);
 
 /// Reads a whole file; reports an unreadable or oversized (kMaxFileBytes) file as a
 /// diagnostic.

@@ -35,6 +35,13 @@ Field E(std::string name, std::vector<std::string> choices, std::string doc, std
   return f;
 }
 
+// A value the loader checks by hand (Kind::Any), with the JSON Schema of what it accepts.
+Field A(std::string name, std::string doc, std::string json, bool required = false) {
+  Field f = F(std::move(name), K::Any, std::move(doc), "", required);
+  f.json = std::move(json);
+  return f;
+}
+
 Field O(std::string name, Kind k, const Schema* s, std::string doc, bool required = false) {
   Field f = F(std::move(name), k, std::move(doc), "", required);
   f.object = s;
@@ -142,7 +149,8 @@ const Schema& Schemas::design() {
       "a card design: a background and layers",
       {F("extends", K::String, "a design whose layers are drawn first"),
        F("background", K::Color, "colour filling the whole card, bleed included"),
-       F("layers", K::Any, "the layers, drawn in order")}};
+       A("layers", "the layers, drawn in order",
+         "\"type\": [\"array\", \"null\"], \"items\": {\"$ref\": \"#/definitions/layer\"}")}};
   return s;
 }
 
@@ -152,7 +160,9 @@ const Schema& Schemas::expect() {
       "counts the deck must add up to",
       {F("total", K::Integer, "total number of cards, counting `count`"),
        F("by", K::String, "a card field to group the counts by"),
-       F("counts", K::Any, "expected cards per value of `by`")}};
+       A("counts", "expected cards per value of `by`",
+         "\"type\": [\"object\", \"null\"], \"additionalProperties\": {\"type\": [\"integer\", \"string\"], "
+         "\"pattern\": \"^[+-]?[0-9]{1,15}$\"}")}};
   return s;
 }
 
@@ -161,7 +171,11 @@ const Schema& Schemas::facts() {
       "facts",
       "a table of facts about the names on the cards",
       {R("key", K::String, "the card field whose value names an entry"),
-       R("entries", K::Any, "the entries: maps with the key field and lists of facts")}};
+       A("entries", "the entries: maps with the key field and lists of facts",
+         "\"type\": \"array\", \"items\": {\"type\": \"object\", \"additionalProperties\": {\"anyOf\": ["
+         "{\"type\": [\"string\", \"number\", \"boolean\"]}, {\"type\": \"array\", \"items\": "
+         "{\"type\": [\"string\", \"number\", \"boolean\"]}}]}}",
+         true)}};
   return s;
 }
 
@@ -171,7 +185,10 @@ const Schema& Schemas::unrelated() {
       "a card's field must not be one of its own fact entry's values",
       {R("field", K::String, "the card field"),
        R("fact", K::String, "the fact list it must not appear in"),
-       F("except", K::Any, "skip the rule for entries whose fact has one of these values"),
+       A("except", "skip the rule for entries whose fact has one of these values",
+         "\"type\": [\"object\", \"null\"], \"minProperties\": 1, \"maxProperties\": 1, "
+         "\"additionalProperties\": {\"anyOf\": [{\"type\": [\"string\", \"number\", \"boolean\", \"null\"]}, "
+         "{\"type\": \"array\", \"items\": {\"type\": [\"string\", \"number\", \"boolean\"]}}]}"),
        F("note", K::String,
          "what the answer key prints in the fact's column for the excepted entries", "—"),
        O("allow", K::ObjectList, &Schemas::unrelated_allow(),
@@ -226,7 +243,9 @@ const Schema& Schemas::deck() {
        O("unrelated", K::ObjectList, &Schemas::unrelated(),
          "rules: a card's InfoBits must not belong together"),
        O("answer_key", K::Object, &Schemas::answer_key(), "a one-page table of the facts"),
-       F("names", K::Any, "how field and fact values print in tables: a map of value to shown name"),
+       A("names", "how field and fact values print in tables: a map of value to shown name",
+         "\"type\": [\"object\", \"null\"], \"additionalProperties\": {\"type\": [\"string\", \"number\", "
+         "\"boolean\"]}"),
        O("cards", K::ObjectList, &Schemas::card(), "the cards", true)}};
   return s;
 }
@@ -235,7 +254,10 @@ const Schema& Schemas::board_rule() {
   static const Schema s{
       "board rule",
       "tiles matching `tiles` must have neighbours whose `neighbour` field includes every value",
-      {R("tiles", K::Any, "which tiles the rule is about: a map of one field to its value"),
+      {A("tiles", "which tiles the rule is about: a map of one field to its value",
+         "\"type\": \"object\", \"minProperties\": 1, \"maxProperties\": 1, \"additionalProperties\": "
+         "{\"type\": [\"string\", \"number\", \"boolean\"]}",
+         true),
        R("neighbour", K::String, "the neighbours' field to look at"),
        R("includes", K::StringList, "values that must all appear among the neighbours")}};
   return s;
@@ -248,7 +270,10 @@ const Schema& Schemas::board() {
       {R("id", K::Name, "board id; also the output file name"),
        F("title", K::String, "printed above the board"),
        R("deck", K::String, "the hex deck whose tiles make the board"),
-       R("rows", K::Any, "card ids row by row; neighbouring rows differ by one tile"),
+       A("rows", "card ids row by row; neighbouring rows differ by one tile",
+         "\"type\": \"array\", \"items\": {\"type\": \"array\", \"items\": {\"type\": [\"string\", \"number\", "
+         "\"boolean\"]}}",
+         true),
        F("apart", K::StringList, "fields whose equal values must never touch"),
        O("touch", K::ObjectList, &Schemas::board_rule(), "neighbour rules"),
        O("extras", K::ObjectList, &Schemas::board_extra(),
@@ -297,7 +322,10 @@ const Schema& Schemas::data_table() {
   static const Schema s{"table",
                         "a table of facts for the booklet ({{table NAME}})",
                         {R("columns", K::StringList, "column headings"),
-                         R("rows", K::Any, "rows: lists of text or numbers, one per column")}};
+                         A("rows", "rows: lists of text or numbers, one per column",
+                           "\"type\": \"array\", \"items\": {\"type\": \"array\", \"items\": {\"type\": "
+                           "[\"string\", \"number\", \"boolean\"]}}",
+                           true)}};
   return s;
 }
 
@@ -307,7 +335,9 @@ const Schema& Schemas::game() {
       "a game file: content/<game>.yaml",
       {R("game", K::Name, "game id; also the output folder out/<game>/"),
        R("title", K::String, "human title"),
-       F("colors", K::Any, "a palette: names for colours"),
+       A("colors", "a palette: names for colours",
+         "\"type\": [\"object\", \"null\"], \"additionalProperties\": {\"type\": \"string\", \"pattern\": "
+         "\"^(none|#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8}))$\"}"),
        O("designs", K::ObjectMap, &Schemas::design(), "named designs"),
        O("decks", K::ObjectList, &Schemas::deck(), "the decks", true),
        O("boards", K::ObjectList, &Schemas::board(), "board previews of hex decks"),
@@ -337,13 +367,17 @@ const Schema& Schemas::stock() {
        F("paper", K::String,
          "paper from templates/papers.yaml; none: each page or image is one card with its bleed"),
        R("card", K::String, "card size from templates/cards.yaml"),
-       E("kind", {"cardstock", "labels"}, "cardstock: fronts and duplex backs; labels: fronts only",
+       E("kind", {"cardstock", "labels", "foldover"},
+         "cardstock: fronts and duplex backs; labels: fronts only; foldover: each back beside its front, "
+         "across a fold line",
          "cardstock"),
        O("grid", K::Object, &Schemas::grid(),
          "the grid (required with a paper); for a tts stock, the cells of a deck sheet"),
        F("gutter", K::Length, "space between neighbouring cards", "0"),
+       F("row_gutter", K::Length, "space between rows, where it differs from the gutter"),
        E("cut", {"marks", "lines", "both", "none"},
-         "cut guides: crop marks in the margin, lines, both, or none (the shop cuts)", "both"),
+         "cut guides: crop marks in the margin, lines, both, or none (die-cut label sheets, a shop that cuts)",
+         "both"),
        F("mark_length", K::Length, "length of a crop mark", "0.25in"),
        E("duplex", {"long-edge", "short-edge"}, "the edge the printer flips on", "long-edge"),
        E("packing", {"grid", "honeycomb"},
@@ -363,7 +397,48 @@ const Schema& Schemas::stock() {
          "false"),
        F("cmyk", K::Bool, "convert the PDF to CMYK PDF/X-1a with Ghostscript", "false"),
        F("ink_limit", K::Number,
-         "most total ink (C+M+Y+K, in %) the shop takes; the build reports the maximum found")}};
+         "most total ink (C+M+Y+K, in %) the shop takes; the build reports the maximum found"),
+       F("margin", K::Length,
+         "how close to the paper's edge printers print (default: the paper's); nothing is laid inside it"),
+       E("fold", {"vertical", "horizontal"},
+         "foldover: the fold line runs down the sheet (backs right of their fronts) or across it (backs below)",
+         "vertical"),
+       F("fold_gap", K::Length, "foldover: space between a front and its back; the fold line runs down its middle",
+         "0.5in"),
+       E("cutter", {"none", "silhouette", "cricut"},
+         "a print-then-cut machine: its registration marks on every front page and an SVG cut file beside the PDF",
+         "none"),
+       O("label_area", K::Object, &Schemas::paper_area(),
+         "a full-sheet label product's one label: every card must lie on it")}};
+  return s;
+}
+
+const Schema& Schemas::paper_area() {
+  static const Schema s{"label area",
+                        "a rectangle on the paper, from its top-left corner",
+                        {R("x", K::Length, "left edge from the paper's left edge"),
+                         R("y", K::Length, "top edge from the paper's top edge"),
+                         R("w", K::Length, "width"),
+                         R("h", K::Length, "height")}};
+  return s;
+}
+
+const Schema& Schemas::printer() {
+  static const Schema s{
+      "printer profile",
+      "a printer's measured duplex error (cardstock calibrate), for build --printer",
+      {R("name", K::String, "the printer, for the manifest"),
+       O("duplex_offset", K::Object, &Schemas::duplex_offset(),
+         "where back pages land relative to where they should, as seen on the back"),
+       F("duplex_rotation", K::Angle, "how far back pages are turned clockwise, as seen on the back", "0deg")}};
+  return s;
+}
+
+const Schema& Schemas::duplex_offset() {
+  static const Schema s{"duplex offset",
+                        "a distance back pages land off, as seen on the back",
+                        {F("x", K::Offset, "to the right (negative: to the left)", "0"),
+                         F("y", K::Offset, "downwards (negative: upwards)", "0")}};
   return s;
 }
 
@@ -373,7 +448,9 @@ const Schema& Schemas::paper() {
                         {R("id", K::Name, "paper id; part of output file names"),
                          R("width", K::Length, "portrait width"),
                          R("height", K::Length, "portrait height"),
-                         F("aliases", K::StringList, "other accepted names")}};
+                         F("aliases", K::StringList, "other accepted names"),
+                         F("margin", K::Length,
+                           "how close to its edge printers print: nothing is laid inside it", "0.25in")}};
   return s;
 }
 
@@ -443,7 +520,8 @@ std::vector<const Schema*> Schemas::all() {
                                   &stock(),    &grid(),       &paper(),       &card_size(),
                                   &font(),     &fonts_file(), &papers_file(), &cards_file(),
                                   &designs_file(), &board(),      &board_rule(), &board_extra(),
-                                  &booklet(),      &booklet_cover(), &data_table()};
+                                  &booklet(),      &booklet_cover(), &data_table(), &paper_area(),
+                                  &printer(),      &duplex_offset()};
   for (const auto& t : layer_types()) v.push_back(&layer(t));
   return v;
 }
@@ -526,6 +604,8 @@ const char* kind_name(Kind k) {
     case K::ObjectMap: return "a map of names to maps";
     case K::Scalar: return "a string or number";
     case K::Any: return "a value";
+    case K::Offset: return "a length";
+    case K::Angle: return "an angle";
   }
   return "a value";
 }
@@ -539,10 +619,21 @@ std::string join_quoted(const std::vector<std::string>& v) {
   return s;
 }
 
+// The words YAML 1.1 reads as booleans (as PyYAML and yaml-cpp's own as<bool> do); YAML
+// 1.2 editors read only true and false so. The loader takes them all, whichever YAML the
+// writer had in mind; the JSON Schema lists them.
+const std::vector<std::string>& bool_words() {
+  static const std::vector<std::string> w = {"true", "True", "TRUE", "yes", "Yes", "YES", "on",  "On",  "ON",
+                                             "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+  return w;
+}
+
 bool parse_bool(const std::string& s, bool* out) {
-  if (s == "true" || s == "yes" || s == "on") { *out = true; return true; }
-  if (s == "false" || s == "no" || s == "off") { *out = false; return true; }
-  return false;
+  const auto& w = bool_words();
+  const auto it = std::find(w.begin(), w.end(), s);
+  if (it == w.end()) return false;
+  *out = it - w.begin() < 9;
+  return true;
 }
 
 // The largest length (or percentage of the card) a content file may give: 1000 in is
@@ -639,6 +730,21 @@ bool validate_rel_length(const std::string& s, const Field& f, const Mark& m, Di
   return true;
 }
 
+// A length that may be negative: an offset either way, at most kMaxLengthPt.
+bool validate_offset(const std::string& s, const Field& f, const Mark& m, Diagnostics& d) {
+  std::string err;
+  const auto l = parse_length(s, &err);
+  if (!l) return wrong(f, m, "must be a length with a unit (mm, cm, in or pt), not '" + s + "'", d);
+  if (std::fabs(l->pt) > kMaxLengthPt) return wrong(f, m, "must be between -1000in and 1000in, not '" + s + "'", d);
+  return true;
+}
+
+bool validate_angle(const std::string& s, const Field& f, const Mark& m, Diagnostics& d) {
+  std::string err;
+  if (parse_angle(s, &err)) return true;
+  return wrong(f, m, "must be an angle in degrees (e.g. 0.2deg), not '" + s + "'", d);
+}
+
 // A scalar's text `s` (at `m`) against its field's kind. The other scalar kinds take any
 // text here: validate() checks names, the loader colours.
 bool validate_scalar(const std::string& s, const Field& f, const Mark& m, Diagnostics& d) {
@@ -647,6 +753,10 @@ bool validate_scalar(const std::string& s, const Field& f, const Mark& m, Diagno
       return validate_length(s, f, m, d);
     case K::RelLength:
       return validate_rel_length(s, f, m, d);
+    case K::Offset:
+      return validate_offset(s, f, m, d);
+    case K::Angle:
+      return validate_angle(s, f, m, d);
     case K::Integer: {
       long n;
       return parse_long(s, &n) || wrong(f, m, "must be a whole number, not '" + s + "'", d);
@@ -791,6 +901,12 @@ Length Reader::length(const std::string& key) const {
   return l.value_or(Length{});
 }
 
+double Reader::angle(const std::string& key) const {
+  auto a = parse_angle(raw(key), nullptr);
+  if (!a) a = parse_angle(field(key).def, nullptr);
+  return a.value_or(0);
+}
+
 RelLength Reader::rel_length(const std::string& key) const {
   auto l = parse_rel_length(raw(key), nullptr);
   if (!l || !in_range(*l)) l = parse_rel_length(field(key).def, nullptr);
@@ -816,6 +932,14 @@ std::vector<std::string> Reader::list(const std::string& key) const {
 
 namespace {
 
+// ---- the JSON Schema -----------------------------------------------------------------
+// Draft-07, the draft editors' YAML support (yaml-language-server, VS Code) implements in
+// full. Each kind accepts what the loader accepts, as a YAML parser hands it over:
+// numbers YAML writes unquoted (`rotate: 90`, `count: 3`, `x: 0`) as well as quoted
+// text, booleans as YAML 1.1 and 1.2 spell them, and null for a key that is not
+// required (the loader reads it as absent). tests/load/schema_editor_test.cpp holds the
+// two to each other key by key with an independent validator.
+
 std::string json_escape(const std::string& s) {
   std::string o;
   for (char c : s) {
@@ -826,93 +950,189 @@ std::string json_escape(const std::string& s) {
   return o;
 }
 
-void emit_schema(std::ostringstream& o, const Schema& s, int ind);
+std::string q(const std::string& s) { return "\"" + json_escape(s) + "\""; }
 
-void emit_field_type(std::ostringstream& o, const Field& f, int ind) {
-  std::string pad(ind, ' ');
-  switch (f.kind) {
-    case K::Integer: o << "\"type\": \"integer\""; break;
-    case K::Number: o << "\"type\": \"number\""; break;
-    case K::Bool: o << "\"type\": \"boolean\""; break;
-    case K::Scalar: o << "\"type\": [\"string\", \"number\"]"; break;
-    case K::Length:
-      o << "\"type\": \"string\", \"pattern\": \"^[+]?[0-9.]+(mm|cm|in|pt)$|^0$\"";
-      break;
-    case K::RelLength:
-      o << "\"type\": \"string\", \"pattern\": \"^[+-]?[0-9.]+(mm|cm|in|pt|%)$|^0$\"";
-      break;
-    case K::Enum: {
-      o << "\"enum\": [";
-      for (size_t i = 0; i < f.choices.size(); ++i)
-        o << (i ? ", " : "") << "\"" << f.choices[i] << "\"";
-      o << "]";
-      break;
-    }
-    case K::StringList:
-      o << "\"oneOf\": [{\"type\": \"string\"}, {\"type\": \"array\", \"items\": {\"type\": \"string\"}}]";
-      break;
-    case K::Object:
-      emit_schema(o, *f.object, ind);
-      break;
-    case K::ObjectList:
-      o << "\"type\": \"array\", \"items\": {\n" << pad << "  ";
-      emit_schema(o, *f.object, ind + 2);
-      o << "\n" << pad << "}";
-      break;
-    case K::ObjectMap:
-      o << "\"type\": \"object\", \"additionalProperties\": {\n" << pad << "  ";
-      emit_schema(o, *f.object, ind + 2);
-      o << "\n" << pad << "}";
-      break;
-    case K::Any:
-      o << "\"description_only\": true";
-      break;
-    default:
-      o << "\"type\": \"string\"";
-  }
+// A scalar as the loader takes it: YAML turns `1`, `true` or `1.5` into numbers and
+// booleans the loader reads back as their text.
+const char* kScalars = "[\"string\", \"number\", \"boolean\"]";
+const char* kScalarsOrNull = "[\"string\", \"number\", \"boolean\", \"null\"]";
+
+// parse_length: a number (from_chars, optional '+') and a unit, or a bare zero.
+const char* kLengthPattern = "^[+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?(mm|cm|in|pt)$|^[+-]?(0+[.]?0*|[.]0+)$";
+const char* kRelLengthPattern =
+    "^[+]?-?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?(mm|cm|in|pt|%)$|^[+-]?(0+[.]?0*|[.]0+)$";
+const char* kOffsetPattern =
+    "^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?(mm|cm|in|pt)$|^[+-]?(0+[.]?0*|[.]0+)$";
+const char* kAnglePattern = "^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)deg$|^[+-]?(0+[.]?0*|[.]0+)$";
+const char* kNumberPattern = "^[+]?-?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$";
+const char* kIntegerPattern = "^[+-]?[0-9]{1,15}$";
+
+std::string name_pattern() {
+  return "^[A-Za-z0-9_-][A-Za-z0-9._-]{0," + std::to_string(kMaxNameLength - 1) + "}$";
 }
 
-void emit_schema(std::ostringstream& o, const Schema& s, int ind) {
-  std::string pad(ind, ' ');
-  o << "\"type\": \"object\", \"title\": \"" << json_escape(s.name) << "\", \"description\": \""
-    << json_escape(s.doc) << "\",\n"
-    << pad << "\"additionalProperties\": " << (s.open ? "true" : "false") << ",\n";
-  o << pad << "\"required\": [";
+std::string def_name(const Schema& s) {
+  std::string n = s.name;
+  std::replace(n.begin(), n.end(), ' ', '_');
+  return n;
+}
+
+std::string ref(const Schema& s) { return "{\"$ref\": \"#/definitions/" + def_name(s) + "\"}"; }
+
+bool is_number(const std::string& s) {
+  double x;
+  return parse_double(s, &x);
+}
+
+// The keywords that give a field's values: `"type": ...`, and so on.
+std::string field_type(const Field& f) {
+  const bool null = !f.required;
+  const std::string or_null = null ? ", {\"type\": \"null\"}" : "";
+  switch (f.kind) {
+    case K::String:
+    case K::Template:
+    case K::Scalar:
+      return std::string("\"type\": ") + (null ? kScalarsOrNull : kScalars);
+    case K::Name:
+      return std::string("\"type\": ") + (null ? kScalarsOrNull : kScalars) + ", \"pattern\": " + q(name_pattern());
+    case K::Length:
+      return "\"anyOf\": [{\"type\": \"string\", \"pattern\": " + q(kLengthPattern) + "}, {\"const\": 0}" + or_null + "]";
+    case K::RelLength:
+      return "\"anyOf\": [{\"type\": \"string\", \"pattern\": " + q(kRelLengthPattern) + "}, {\"const\": 0}" + or_null + "]";
+    case K::Offset:  // printer profiles: a length that may be negative
+      return "\"anyOf\": [{\"type\": \"string\", \"pattern\": " + q(kOffsetPattern) + "}, {\"const\": 0}" + or_null + "]";
+    case K::Angle:
+      return "\"anyOf\": [{\"type\": \"string\", \"pattern\": " + q(kAnglePattern) + "}, {\"const\": 0}" + or_null + "]";
+    case K::Number:
+      return std::string("\"type\": [\"number\", \"string\"") + (null ? ", \"null\"" : "") + "], \"pattern\": " + q(kNumberPattern);
+    case K::Integer:
+      return std::string("\"type\": [\"integer\", \"string\"") + (null ? ", \"null\"" : "") + "], \"pattern\": " + q(kIntegerPattern);
+    case K::Bool: {
+      std::string o = "\"enum\": [true, false";
+      for (const auto& w : bool_words()) o += ", " + q(w);
+      return o + (null ? ", null]" : "]");
+    }
+    case K::Color:
+      return std::string("\"type\": ") + (null ? "[\"string\", \"null\"]" : "\"string\"");
+    case K::Enum: {
+      std::string o = "\"enum\": [";
+      for (size_t i = 0; i < f.choices.size(); ++i) o += (i ? ", " : "") + q(f.choices[i]);
+      for (const auto& c : f.choices)  // `rotate: 90` is a number to YAML
+        if (is_number(c)) o += ", " + c;
+      return o + (null ? ", null]" : "]");
+    }
+    case K::StringList:
+      return std::string("\"anyOf\": [{\"type\": ") + kScalars + "}, {\"type\": \"array\", \"items\": {\"type\": " +
+             kScalars + "}}" + or_null + "]";
+    case K::Object:  // if/then rather than anyOf: an editor then points at the bad key inside
+      return null ? "\"type\": [\"object\", \"null\"], \"if\": {\"type\": \"object\"}, \"then\": " + ref(*f.object)
+                  : "\"allOf\": [" + ref(*f.object) + "]";
+    case K::ObjectList:
+      return std::string("\"type\": ") + (null ? "[\"array\", \"null\"]" : "\"array\"") + ", \"items\": " + ref(*f.object);
+    case K::ObjectMap:
+      return std::string("\"type\": ") + (null ? "[\"object\", \"null\"]" : "\"object\"") +
+             ", \"additionalProperties\": " + ref(*f.object);
+    case K::Any:
+      return f.json;
+  }
+  return "";
+}
+
+// A default as a JSON value of the field's own type, for editors to offer.
+std::string default_value(const Field& f) {
+  const std::string& d = f.def;
+  bool b;
+  if (f.kind == K::Bool && parse_bool(d, &b)) return b ? "true" : "false";
+  if ((f.kind == K::Integer || f.kind == K::Number) && is_number(d)) return d;
+  if (f.kind == K::StringList && d.size() > 1 && d.front() == '[' && d.back() == ']') {
+    std::string o = "[", item;
+    std::istringstream in(d.substr(1, d.size() - 2));
+    for (bool first = true; std::getline(in, item, ','); first = false) {
+      item.erase(0, item.find_first_not_of(' '));
+      item.erase(item.find_last_not_of(' ') + 1);
+      o += (first ? "" : ", ") + q(item);
+    }
+    return o + "]";
+  }
+  return q(d);
+}
+
+void emit_property(std::ostringstream& o, const Field& f, const std::string& pad, const std::string& layer_type) {
+  o << pad << q(f.name) << ": {\"description\": " << q(f.doc);
+  if (!layer_type.empty() && f.name == "type") {
+    o << ", \"const\": " << q(layer_type) << "}";
+    return;
+  }
+  if (!f.def.empty()) o << ", \"default\": " << default_value(f);
+  const std::string t = field_type(f);
+  if (!t.empty()) o << ", " << t;
+  o << "}";
+}
+
+// The keywords of one table: an object with exactly its keys (card fields: any key
+// that is a field name).
+void emit_object(std::ostringstream& o, const Schema& s, const std::string& pad, const std::string& layer_type = "") {
+  o << pad << "\"title\": " << q(s.name) << ",\n" << pad << "\"description\": " << q(s.doc) << ",\n"
+    << pad << "\"type\": \"object\",\n";
+  if (s.open)  // read_card_fields: lower-case field names, each text or a number
+    o << pad << "\"patternProperties\": {\"^[a-z][a-z0-9_]*$\": {\"description\": " << q(s.open_doc)
+      << ", \"type\": " << kScalarsOrNull << ", \"maxLength\": " << kMaxFieldLength << "}},\n";
+  o << pad << "\"additionalProperties\": false,\n" << pad << "\"required\": [";
   bool first = true;
   for (const auto& f : s.fields)
     if (f.required) {
-      o << (first ? "" : ", ") << "\"" << f.name << "\"";
+      o << (first ? "" : ", ") << q(f.name);
       first = false;
     }
   o << "],\n" << pad << "\"properties\": {";
   for (size_t i = 0; i < s.fields.size(); ++i) {
-    const auto& f = s.fields[i];
-    o << (i ? "," : "") << "\n" << pad << "  \"" << f.name << "\": {\"description\": \""
-      << json_escape(f.doc) << "\"";
-    if (!f.def.empty()) o << ", \"default\": \"" << json_escape(f.def) << "\"";
-    if (f.kind != K::Any) {
-      o << ", ";
-      emit_field_type(o, f, ind + 4);
-    }
-    o << "}";
+    o << (i ? ",\n" : "\n");
+    emit_property(o, s.fields[i], pad + "  ", layer_type);
   }
   o << "\n" << pad << "}";
+}
+
+// Every table a game file can hold, below the game itself, in the order first reached.
+void reachable(const Schema& s, std::vector<const Schema*>* out) {
+  for (const auto& f : s.fields)
+    if (f.object && std::find(out->begin(), out->end(), f.object) == out->end()) {
+      out->push_back(f.object);
+      reachable(*f.object, out);
+    }
 }
 
 }  // namespace
 
 std::string json_schema() {
   std::ostringstream o;
-  o << "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n  ";
-  emit_schema(o, Schemas::game(), 2);
-  o << ",\n  \"$defs\": {\n";
-  auto types = Schemas::layer_types();
-  for (size_t i = 0; i < types.size(); ++i) {
-    o << "    \"" << types[i] << "_layer\": {";
-    emit_schema(o, Schemas::layer(types[i]), 6);
-    o << "}" << (i + 1 < types.size() ? "," : "") << "\n";
+  o << "{\n  \"$schema\": \"http://json-schema.org/draft-07/schema#\",\n"
+    << "  \"$comment\": \"cardstock game file schema, generated by `cardstock schema` from the loader's tables\",\n";
+  emit_object(o, Schemas::game(), "  ");
+  o << ",\n  \"definitions\": {";
+  std::vector<const Schema*> tables;
+  reachable(Schemas::game(), &tables);
+  for (const Schema* t : tables) {
+    o << "\n    " << q(def_name(*t)) << ": {\n";
+    emit_object(o, *t, "      ");
+    o << "\n    },";
   }
-  o << "  }\n}\n";
+  // A layer: its `type` picks the table that says which keys it may have.
+  const auto types = Schemas::layer_types();
+  o << "\n    \"layer\": {\n      \"description\": " << q(Schemas::layer_common().doc)
+    << ",\n      \"type\": \"object\",\n      \"required\": [\"type\"],\n"
+    << "      \"properties\": {\"type\": {\"description\": \"layer type\", \"enum\": [";
+  for (size_t i = 0; i < types.size(); ++i) o << (i ? ", " : "") << q(types[i]);
+  o << "]}},\n      \"allOf\": [";
+  for (size_t i = 0; i < types.size(); ++i)
+    o << (i ? "," : "") << "\n        {\"if\": {\"properties\": {\"type\": {\"const\": " << q(types[i])
+      << "}}}, \"then\": " << ref(Schemas::layer(types[i])) << "}";
+  o << "\n      ]\n    }";
+  for (const auto& t : types) {
+    o << ",\n    " << q(def_name(Schemas::layer(t))) << ": {\n";
+    emit_object(o, Schemas::layer(t), "      ", t);
+    o << "\n    }";
+  }
+  o << "\n  }\n}\n";
   return o.str();
 }
 

@@ -28,6 +28,8 @@ enum class Kind {
   ObjectMap,   // a map of names to maps, each checked against `object`
   Scalar,      // a string or number (card fields)
   Any,         // anything: checked by hand in the loader
+  Offset,      // a Length that may be negative (a printer's duplex offset)
+  Angle,       // degrees with their unit: 0.2deg (a bare 0 too)
 };
 
 struct Schema;
@@ -40,6 +42,7 @@ struct Field {
   std::string doc;
   std::vector<std::string> choices;  // Kind::Enum
   const Schema* object = nullptr;    // Kind::Object / ObjectList / ObjectMap
+  std::string json;                  // Kind::Any: JSON Schema keywords for what the loader accepts
 };
 
 struct Schema {
@@ -81,6 +84,9 @@ struct Schemas {
   static const Schema& booklet();
   static const Schema& booklet_cover();
   static const Schema& data_table();
+  static const Schema& paper_area();      // a stock's label_area
+  static const Schema& printer();         // a printer profile (--printer)
+  static const Schema& duplex_offset();   // its duplex_offset
   /// Every schema above, for documentation and tests.
   static std::vector<const Schema*> all();
 };
@@ -122,6 +128,7 @@ class Reader {
   bool boolean(const std::string& key) const;
   struct Length length(const std::string& key) const;
   struct RelLength rel_length(const std::string& key) const;
+  double angle(const std::string& key) const;  // degrees
   std::vector<std::string> list(const std::string& key) const;
 
  private:
@@ -134,7 +141,8 @@ class Reader {
   std::string file_;
 };
 
-/// The JSON Schema (draft 2020-12) of a game file, generated from the tables.
+/// The JSON Schema (draft-07, what editors implement) of a game file, generated from the
+/// tables; docs/cardstock.schema.json holds a copy (a test keeps it in step).
 std::string json_schema();
 
 }  // namespace cardstock

@@ -37,6 +37,8 @@ struct Paper {
   Length width, height;
   std::vector<std::string> aliases;
   Mark mark;
+  /// How close to the edge printers print: nothing should be laid inside it.
+  Length margin = Length::inches(0.25);
 };
 
 /// The outline a piece is cut along: a (rounded) rectangle, a pointy-top regular hexagon
@@ -51,8 +53,24 @@ struct CardSize {
   Shape shape = Shape::Rect;
 };
 
-enum class StockKind { Cardstock, Labels };
-enum class CutStyle { Marks, Lines, Both, None };  // None: the shop cuts (its file must not show guides)
+// Foldover: each card's back beside its front on the same side of the sheet, across a
+// fold line (for printers without duplex).
+enum class StockKind { Cardstock, Labels, Foldover };
+// None: die-cut label sheets, and print shops that cut themselves (their files must not
+// show guides).
+enum class CutStyle { Marks, Lines, Both, None };
+/// Where a fold-over stock's fold line runs: vertical (backs to the right of their
+/// fronts) or horizontal (backs below their fronts).
+enum class Fold { Vertical, Horizontal };
+/// A print-then-cut machine whose registration marks a stock carries (layout/cutter.h).
+enum class Cutter { None, Silhouette, Cricut };
+
+/// A rectangle on the paper, from its top-left corner (a full-sheet label product's
+/// one label); `set` false when the stock names none.
+struct PaperArea {
+  Length x, y, w, h;
+  bool set = false;
+};
 enum class Duplex { LongEdge, ShortEdge };
 enum class Packing { Grid, Honeycomb };
 /// What a stock's outputs are: a PDF (sheets on a paper, or one card a page), a folder of
@@ -85,11 +103,29 @@ struct Stock {
   bool cmyk = false;                  // convert the PDF to CMYK PDF/X-1a (Ghostscript)
   double ink_limit = 0;               // most total ink (C+M+Y+K, %) the shop takes; 0 = none
   Mark mark;
+  Length row_gutter;          // space between rows (the gutter unless given)
+  Length margin;              // non-printable margin: the stock's, else its paper's
+  Fold fold = Fold::Vertical; // fold-over stocks only
+  Length fold_gap;            // fold-over: space between a front and its back, fold in the middle
+  Cutter cutter = Cutter::None;
+  PaperArea label_area;       // a full-sheet label product's label: cards must lie on it
   /// No paper: each page (or image) is one card with its bleed, as shops take them.
   bool card_pages() const { return paper.id.empty(); }
   /// True if cards of `size` can be made on this stock: its own card size, or one it
   /// accepts.
   bool holds(const CardSize& size) const;
+};
+
+/// A printer's duplex error, measured with `cardstock calibrate`: where its back pages
+/// land relative to where they should, as seen on the back (x right, y down), and how
+/// far they are turned clockwise. `cardstock build --printer` draws back pages moved the
+/// other way to cancel it.
+struct PrinterProfile {
+  std::string name;
+  std::string file;     // as named on the command line
+  Length offset_x, offset_y;
+  double rotation = 0;  // degrees, clockwise
+  Mark mark;
 };
 
 struct FontFamily {

@@ -11,6 +11,7 @@
 #include "base/length.h"
 #include "output/cmyk.h"
 #include "output/pdf_finish.h"
+#include "output/svg_cut.h"
 
 namespace fs = std::filesystem;
 
@@ -125,6 +126,27 @@ class PngFolderWriter : public Writer {
   }
 };
 
+// SVG cut file: text, one file of the first planned page (a cutter's software takes one
+// sheet at a time; every full sheet has the same outlines).
+class SvgCutWriter : public Writer {
+ public:
+  bool write(const std::string& path, const PlannedOutput& o, const WriteContext& c,
+             std::string* err) const override {
+    if (o.pages.empty()) {
+      *err = "a cut file needs a page";
+      return false;
+    }
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f << svg_cut_text(o, o.pages[0], c.creator);
+    f.close();
+    if (!f) {
+      *err = "cannot write '" + path + "'";
+      return false;
+    }
+    return true;
+  }
+};
+
 }  // namespace
 
 const Writer* writer_for(const std::string& format) {
@@ -132,7 +154,9 @@ const Writer* writer_for(const std::string& format) {
   static const PdfWriter pdf;
   static const CmykPdfWriter cmyk;
   static const PngFolderWriter png;
-  static const std::map<std::string, const Writer*> writers = {{"pdf", &pdf}, {"pdf-cmyk", &cmyk}, {"png", &png}};
+  static const SvgCutWriter svg_cut;
+  static const std::map<std::string, const Writer*> writers = {
+      {"pdf", &pdf}, {"pdf-cmyk", &cmyk}, {"png", &png}, {"svg-cut", &svg_cut}};
   auto it = writers.find(format);
   return it == writers.end() ? nullptr : it->second;
 }

@@ -771,6 +771,12 @@ struct Painter {
     const double cw = (turned ? c.trim.h : c.trim.w) / c.scale;
     const double ch = (turned ? c.trim.w : c.trim.h) / c.scale;
     cairo_save(cr);
+    if (c.tilt != 0) {  // a back page turned to cancel a printer's duplex rotation
+      const double cx = c.trim.x + c.trim.w / 2, cy = c.trim.y + c.trim.h / 2;
+      cairo_translate(cr, cx, cy);
+      cairo_rotate(cr, c.tilt * M_PI / 180.0);
+      cairo_translate(cr, -cx, -cy);
+    }
     if (c.shape == Shape::Hex) {
       const auto pts = hex_corners(c.bleed);
       cairo_move_to(cr, pts[0].x, pts[0].y);
@@ -797,12 +803,36 @@ struct Painter {
     cairo_restore(cr);
   }
 
+  // Registration marks in solid black, their corners mitred: a cutter's sensor looks
+  // for their edges.
+  void registration(const std::vector<RegMark>& marks) {
+    if (marks.empty()) return;
+    cairo_save(cr);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    for (const RegMark& m : marks) {
+      if (m.points.empty()) continue;
+      cairo_move_to(cr, m.points[0].x, m.points[0].y);
+      for (size_t i = 1; i < m.points.size(); ++i) cairo_line_to(cr, m.points[i].x, m.points[i].y);
+      if (m.closed) cairo_close_path(cr);
+      if (m.filled) {
+        cairo_fill(cr);
+      } else {
+        cairo_set_line_width(cr, m.stroke);
+        cairo_stroke(cr);
+      }
+    }
+    cairo_restore(cr);
+  }
+
   // Everything on one page, in drawing order.
   void page(const PageArt& art) {
     for (const auto& it : art.underlay) item(it);
     for (const auto& c : art.cards) card(c);
     for (const auto& it : art.items) item(it);
     cuts(art.cuts, art.circles);
+    registration(art.registration);
   }
 
   void cuts(const std::vector<CutSegment>& segs, const std::vector<CutCircle>& circles) {

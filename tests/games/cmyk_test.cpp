@@ -8,6 +8,7 @@
 #include <fstream>
 #include <regex>
 
+#include "load/load.h"
 #include "output/cmyk.h"
 #include "shops_util.h"
 
@@ -19,6 +20,26 @@ namespace {
 
 #define NEEDS_GHOSTSCRIPT() \
   if (ghostscript().empty()) GTEST_SKIP() << "Ghostscript ('gs') is not on the PATH: apt-get install ghostscript"
+
+// Where content/echad.yaml declares its game and its deck of cards ("file:line:col"):
+// the ink is reported at the deck, --cmyk without Ghostscript at the game.
+struct EchadMarks {
+  std::string game, deck;
+};
+const EchadMarks& echad_marks() {
+  static const EchadMarks m = [] {
+    Diagnostics d;
+    auto g = load_game("content/echad.yaml", testing::shipped_templates(), d);
+    if (!g) throw std::runtime_error(d.str());
+    return EchadMarks{g->mark.str(), g->decks.at(0).mark.str()};
+  }();
+  return m;
+}
+
+std::string regex_escaped(const std::string& s) {
+  static const std::regex special(R"([.^$|()\[\]{}*+?\\])");
+  return std::regex_replace(s, special, R"(\$&)");
+}
 
 testing::Run build_echad(const fs::path& out, const std::vector<std::string>& more,
                          const std::vector<std::string>& env = {}) {
@@ -89,7 +110,7 @@ TEST(Cmyk, DriveThruCardsPdfIsPdfX1aInCmykWithItsBoxesAndInkReported) {
   // The ink, at the deck that asked for the output, against the stock's 240 %: Echad's
   // dark grey and blue come out of Ghostscript's RGB -> CMYK conversion above it.
   const std::regex said(
-      "content/echad\\.yaml:31:5: warning: " + out.string() +
+      regex_escaped(echad_marks().deck) + ": warning: " + regex_escaped(out.string()) +
       "/echad/cards-dtc-poker\\.pdf: maximum total ink [0-9]+(\\.[0-9])? % \\(page [0-9]+\\) is over the 240 % limit "
       "of stock 'dtc-poker': the shop may refuse the file \\(lighten the darkest colours\\)\n");
   EXPECT_TRUE(std::regex_match(run.err, said)) << run.err;
@@ -136,32 +157,44 @@ TEST(Cmyk, InkOverTheLimitIsAnErrorUnderStrictAndNothingIsWritten) {
   const fs::path out = testing::fresh_dir("cmyk-strict");
   const testing::Run run = build_echad(out, {"--stock", "dtc-poker", "--strict"});
   EXPECT_EQ(run.status, 1);
-  EXPECT_NE(run.err.find("content/echad.yaml:31:5: error: " + out.string() +
+  EXPECT_NE(run.err.find(echad_marks().deck + ": error: " + out.string() +
                          "/echad/cards-dtc-poker.pdf: maximum total ink "),
             std::string::npos)
       << run.err;
   EXPECT_EQ(testing::tree_of(out / "echad"), std::vector<std::string>{});
 }
 
-TEST(Cmyk, CmykOptionConvertsAHomeStockAndNotesItsInk) {
+TEST(Cmyk, CmykOptionConvertsEveryPdfAndNotesItsInk) {
   NEEDS_GHOSTSCRIPT();
-  const fs::path out = testing::fresh_dir("cmyk-option");
-  const testing::Run run = build_echad(out, {"--stock", "poker-3x3-letter", "--cmyk"});
+  // A game of three cards on Letter sheets (no booklet): --cmyk converts its one PDF.
+  const fs::path dir = testing::fresh_dir("cmyk-option");
+  std::ofstream(dir / "vocab.yaml") << "game: vocab\ntitle: Vocabulary\n"
+                                       "designs:\n  face:\n    background: \"#203050\"\n"
+                                       "    layers:\n      - {type: text, text: \"{word}\", x: 6mm, y: 10mm, w: 51mm, "
+                                       "h: 20mm, size: 18pt, color: \"#ffffff\"}\n"
+                                       "decks:\n  - id: cards\n    card: poker\n    stocks: [poker-3x3-letter]\n"
+                                       "    face: face\n    cards:\n      - {id: shalom, word: Shalom}\n"
+                                       "      - {id: echad, word: Echad}\n      - {id: todah, word: Todah}\n";
+  const fs::path out = dir / "out";
+  const testing::Run run = testing::run_cardstock({"build", (dir / "vocab.yaml").string(), "-o", out.string(), "--cmyk"},
+                                                  testing::source_dir());
   ASSERT_EQ(run.status, 0) << run.err;
-  // No limit declared: a note of the ink found.
-  const std::regex said("content/echad\\.yaml:31:5: note: " + out.string() +
-                        "/echad/cards-poker-3x3-letter\\.pdf: maximum total ink [0-9]+(\\.[0-9])? % \\(page [0-9]+\\)\n");
+  // No limit declared: a note of the ink found, at the deck (line 9 of the file).
+  const std::regex said(regex_escaped((dir / "vocab.yaml").string()) + ":9:5: note: " +
+                        regex_escaped((out / "vocab").string()) +
+                        "/cards-poker-3x3-letter\\.pdf: maximum total ink [0-9]+(\\.[0-9])? % \\(page 1\\)\n");
   EXPECT_TRUE(std::regex_match(run.err, said)) << run.err;
-  const fs::path pdf = out / "echad" / "cards-poker-3x3-letter.pdf";
-  const std::string text = qdf_text(pdf, out);
+  const fs::path pdf = out / "vocab" / "cards-poker-3x3-letter.pdf";
+  const std::string text = qdf_text(pdf, dir);
   EXPECT_NE(text.find("/GTS_PDFXVersion (PDF/X-1a:2003)"), std::string::npos);
   EXPECT_EQ(text.find("/DeviceRGB"), std::string::npos);
   const auto boxes = testing::read_boxes(pdf);
-  ASSERT_EQ(boxes.size(), 12u);  // 54 cards, 9 a sheet: 6 fronts, 6 backs
+  ASSERT_EQ(boxes.size(), 1u);  // three cards, fronts only (no back design)
+  EXPECT_NEAR(boxes[0].media.w, 612, 1e-3);
   EXPECT_NEAR(boxes[0].trim.w, 612, 1e-3);  // a sheet: trimmed to the sheet
   EXPECT_NEAR(boxes[0].trim.h, 792, 1e-3);
   EXPECT_TRUE(testing::qpdf_check(pdf).clean());
-  EXPECT_NE(testing::slurp(out / "echad" / "manifest.json").find("\"color\": \"cmyk\""), std::string::npos);
+  EXPECT_NE(testing::slurp(out / "vocab" / "manifest.json").find("\"color\": \"cmyk\""), std::string::npos);
 }
 
 TEST(Cmyk, WithoutGhostscriptTheBuildSaysWhatToInstallAndWritesNothing) {
@@ -171,7 +204,7 @@ TEST(Cmyk, WithoutGhostscriptTheBuildSaysWhatToInstallAndWritesNothing) {
   testing::Run run = build_echad(out, {"--stock", "dtc-poker"}, env);
   EXPECT_EQ(run.status, 1);
   EXPECT_EQ(run.err,
-            "content/echad.yaml:31:5: error: deck 'cards' on stock 'dtc-poker': converting to CMYK needs Ghostscript, "
+            echad_marks().deck + ": error: deck 'cards' on stock 'dtc-poker': converting to CMYK needs Ghostscript, "
             "and 'gs' is not on the PATH: install the Debian package ghostscript (apt-get install ghostscript) (the "
             "stock asks for CMYK at templates/stocks/dtc-poker.yaml:13:1)\n"
             "content/echad.yaml: 1 error(s), 0 warning(s); nothing written\n");
@@ -179,7 +212,7 @@ TEST(Cmyk, WithoutGhostscriptTheBuildSaysWhatToInstallAndWritesNothing) {
   run = build_echad(out, {"--stock", "poker-3x3-letter", "--cmyk"}, env);
   EXPECT_EQ(run.status, 1);
   EXPECT_EQ(run.err,
-            "content/echad.yaml:4:1: error: --cmyk: converting to CMYK needs Ghostscript, and 'gs' is not on the PATH: "
+            echad_marks().game + ": error: --cmyk: converting to CMYK needs Ghostscript, and 'gs' is not on the PATH: "
             "install the Debian package ghostscript (apt-get install ghostscript)\n"
             "content/echad.yaml: 1 error(s), 0 warning(s); nothing written\n");
   EXPECT_FALSE(fs::exists(out / "echad"));

@@ -57,8 +57,12 @@ TEST(Shops, DriveThruCardsPdfIsBackThenFrontOneCardAPageWithItsBoxes) {
   if (ghostscript().empty()) GTEST_SKIP() << "Ghostscript ('gs') is not on the PATH: apt-get install ghostscript";
   const ShopBuild b = echad_for("dtc-poker");
   ASSERT_EQ(b.run.status, 0) << b.run.err;
-  // --stock makes that output alone.
-  EXPECT_EQ(testing::files_in(b.out / "echad"), (std::vector<std::string>{"cards-dtc-poker.pdf", "manifest.json"}));
+  // --stock puts the deck on that stock instead of its own; the answer keys and booklets
+  // are made as usual.
+  EXPECT_EQ(testing::files_in(b.out / "echad"),
+            (std::vector<std::string>{"cards-answer-key-a4.pdf", "cards-answer-key-letter.pdf", "cards-dtc-poker.pdf",
+                                      "manifest.json", "rules-a5.pdf", "rules-booklet-a4.pdf",
+                                      "rules-booklet-letter.pdf", "rules-half-letter.pdf"}));
   const fs::path pdf = b.out / "echad" / "cards-dtc-poker.pdf";
   std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(pdf.string()));
   ASSERT_TRUE(doc);

@@ -169,7 +169,17 @@ TEST(Layout, CutGuidesLandExactlyOnCardEdges) {
     }
   }
   EXPECT_EQ(lines, 8);       // 4 vertical + 4 horizontal edge lines
-  EXPECT_EQ(marks, 4 * 2 + 4 * 2);  // each edge marked at both ends
+  // Each horizontal edge is marked at both ends. The vertical edges are not: the grid
+  // leaves 1/4 in above and below it, all of it the margin printers cannot print, so a
+  // mark there would not be printed (the cut lines still mark those edges).
+  EXPECT_EQ(marks, 4 * 2);
+  for (const auto& c : l.pages[0].cuts)
+    if (c.kind == CutKind::Mark) {
+      EXPECT_EQ(c.y1, c.y2);
+      // ...and the marks at the sides start at the printable edge, 1/4 in in.
+      const double outer = std::min(mm(std::min(c.x1, c.x2)), 215.9 - mm(std::max(c.x1, c.x2)));
+      EXPECT_NEAR(outer, 6.35, 0.01);
+    }
 }
 
 TEST(Layout, BleedIsKeptOnOuterSidesOnly) {

@@ -1,0 +1,59 @@
+// `cardstock calibrate`: the duplex calibration sheet, planned (build/plan_calibration.cpp),
+// drawn by the PDF writer with the private fonts, and committed like a game's folder:
+// into <out>/calibration/, all files at once or none, nothing outside -o.
+#include <unistd.h>
+
+#include "build/build.h"
+#include "build/commit.h"
+#include "build/interrupt.h"
+#include "build/plan.h"
+#include "load/load.h"
+#include "output/manifest.h"
+#include "output/writer.h"
+
+namespace cardstock {
+
+int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
+  interrupt::install();
+  Diagnostics d;
+  const Templates t = load_templates(opt.templates_dir, d);
+  err << d.str();
+  if (d.has_errors()) return 1;
+  std::vector<PlannedOutput> outs;
+  for (const Paper& paper : t.papers)
+    if (opt.paper == "all" ? (paper.id == "letter" || paper.id == "a4") : paper.id == opt.paper)
+      outs.push_back(plan_calibration(paper, t.fonts.default_family));
+  if (outs.empty()) {
+    err << "cardstock: error: no paper '" << opt.paper << "' in " << opt.templates_dir << "/papers.yaml\n";
+    return 2;
+  }
+  Diagnostics fd;
+  const auto fonts = Fonts::load(t.fonts, {opt.templates_dir + "/fonts.yaml", 0, 0}, fd);
+  err << fd.str();
+  if (fd.has_errors()) return 1;
+  const Typesetter typesetter(*fonts);
+  OutputFolder folder(opt.out_dir, "calibration", ".tmp-" + std::to_string(::getpid()));
+  if (!folder.make(err)) return 1;
+  const WriteContext ctx{typesetter, std::string("cardstock ") + kVersion, opt.date.empty() ? pinned_date() : opt.date};
+  for (const auto& o : outs) {
+    std::string e;
+    const std::string tmp = folder.temporary(o.file, &e);
+    if (tmp.empty() || !writer_for(o.format)->write(tmp, o, ctx, &e)) {
+      err << (folder.dir() / o.file).string() << ": error: " << e << "\n";
+      folder.discard();
+      return 1;
+    }
+  }
+  const ManifestHeader h{"calibration", "cardstock duplex calibration", "", {}, ""};
+  if (!folder.write_text("manifest.json", manifest_json(h, outs), err)) {
+    folder.discard();
+    return 1;
+  }
+  if (!folder.commit(true, err)) return 1;
+  for (const auto& o : outs)
+    out << "wrote " << (folder.dir() / o.file).string() << ": print both pages on one sheet, flip on long edge, "
+        << "at 100 %\n";
+  return 0;
+}
+
+}  // namespace cardstock
