@@ -132,6 +132,7 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
       // Fold-over sheets carry the backs beside their fronts, single-sided or not.
       const bool backs = !deck.back.empty() && ((opt.backs && stock.kind == StockKind::Cardstock) ||
                                                 stock.kind == StockKind::Foldover);
+      if (stock.preflight) preflight_deck(p, k, stock, d);
       if (stock.format == StockFormat::Tts)
         plan_tts(p, k, stock, backs, opt.tts_url, &outs);
       else if (stock.format == StockFormat::Png)

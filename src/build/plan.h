@@ -45,6 +45,11 @@ void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs
 /// The name of a card face's image: its number in the deck of `count` (zero-padded to
 /// sort), its id, "-copyN" past the first copy, and the side: "003-hammurabi-front.png".
 std::string image_file_name(size_t number, size_t count, const std::string& id, long copy, bool back);
+/// On a stock with `preflight: true`: warns, at the design layer or design in the game
+/// file, of text of deck `deck` that leaves the stock's safe zone and of card edges its
+/// art does not run past into the bleed, once for all the cards concerned
+/// (build/plan_preflight.cpp).
+void preflight_deck(const PreparedGame& p, size_t deck, const Stock& stock, Diagnostics& d);
 /// A deck's answer key: one page a paper.
 void plan_answer_key(const PreparedGame& p, size_t deck, const std::vector<Paper>& papers, const Templates& t,
                      Diagnostics& d, std::vector<PlannedOutput>* out);
