@@ -141,13 +141,14 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
         plan_sheets(p, k, stock, backs, printer, d, &outs);
       if (stock.format == StockFormat::Pdf && (stock.cmyk || opt.cmyk)) make_cmyk(outs.back(), &stock, p.game, d);
     }
+    if (opt.proof) plan_proof(p, k, !deck.back.empty(), t, &outs);
     if (deck.answer_key && deck.facts) plan_answer_key(p, k, papers, t, d, &outs);
   }
   for (const auto& board : p.game.boards) plan_board(p, board, papers, t, d, &outs);
   if (p.booklet) plan_booklets(p, t, opt, d, &outs);
   if (opt.cmyk)
     for (auto& o : outs)
-      if (o.format == "pdf") make_cmyk(o, nullptr, p.game, d);
+      if (o.format == "pdf" && o.manifest.kind != "proof") make_cmyk(o, nullptr, p.game, d);
   check_outputs(p.game, outs, d);
   for (auto& o : outs) o.title = p.game.title + " - " + o.file;
   if (opt.strict) d.make_warnings_errors();

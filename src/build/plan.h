@@ -50,6 +50,10 @@ std::string image_file_name(size_t number, size_t count, const std::string& id, 
 /// art does not run past into the bleed, once for all the cards concerned
 /// (build/plan_preflight.cpp).
 void preflight_deck(const PreparedGame& p, size_t deck, const Stock& stock, Diagnostics& d);
+/// A deck's proof (`build --proof`, build/plan_proof.cpp): `<deck>-proof.pdf`, every copy's
+/// face (and with `backs` its back) one a cell with its trim, safe zone, bleed, problem
+/// text and a slug naming its source; for screens, never converted to CMYK.
+void plan_proof(const PreparedGame& p, size_t deck, bool backs, const Templates& t, std::vector<PlannedOutput>* out);
 /// A deck's answer key: one page a paper.
 void plan_answer_key(const PreparedGame& p, size_t deck, const std::vector<Paper>& papers, const Templates& t,
                      Diagnostics& d, std::vector<PlannedOutput>* out);
