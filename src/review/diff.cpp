@@ -282,100 +282,72 @@ const ManifestPage* page_of(const ManifestOutput* o, int page) {
   return nullptr;
 }
 
-// The cards on a page pair that changed, from the differing pixels inside each card's box
-// and from the manifests (a card added, removed or moved). One entry a card id and side;
-// copies listed. Fills pixels_outside; returns the changed areas (pixels): one a card
-// placement, then one round the pixels outside every card.
-std::vector<PageBox> attribute(const ManifestPage* old_pg, const ManifestPage* new_pg, const PixelChanges* c,
-                               double scale, PageDiff* pd) {
-  std::vector<PageBox> outline;
-  std::optional<PageBox> outside;
-  std::map<std::string, const ManifestPlacement*> olds, news;
-  if (old_pg)
-    for (const auto& p : old_pg->placements) olds.emplace(placement_key(p), &p);
-  if (new_pg)
-    for (const auto& p : new_pg->placements) news.emplace(placement_key(p), &p);
-  std::vector<std::pair<const ManifestPlacement*, std::string>> hits;  // placement, what
-  std::vector<long> hit_pixels;
-  std::vector<PageBox> hit_boxes;
-  std::vector<bool> hit_has_box;
-  // `fixed`: what the manifests say happened to it ("added", "moved"...), or "" to go by
-  // the pixels in its box.
-  auto consider = [&](const ManifestPlacement& p, const std::string& fixed) {
-    long px = 0;
-    PageBox box;
-    bool has = false;
-    if (c) {
-      int x0, y0, x1, y1;
-      pixel_span(p.rect, scale, &x0, &y0, &x1, &y1);
-      px = c->in(x0, y0, x1, y1);
-      has = c->bounds(x0, y0, x1, y1, &box);
-    }
-    const std::string what = !fixed.empty() ? fixed : px > 0 ? "changed" : "";
-    if (what.empty()) return;
-    hits.push_back({&p, what});
-    hit_pixels.push_back(px);
-    hit_boxes.push_back(box);
-    hit_has_box.push_back(has);
+// A placement that changed on a page pair: what happened to it and the changed pixels
+// inside its box (and their bounds, when any).
+struct Hit {
+  const ManifestPlacement* p;
+  std::string what;
+  long pixels = 0;
+  PageBox box;
+  bool has_box = false;
+};
+
+// The changed pixels that lie outside every card's box, counted into *count, and their
+// bounds. A coverage count built from the boxes' corners (a 2-D prefix sum), so the cost
+// is one pass over the page, whatever the number of cards.
+std::optional<PageBox> outside_every_card(const std::map<std::string, const ManifestPlacement*>& olds,
+                                          const std::map<std::string, const ManifestPlacement*>& news,
+                                          const PixelChanges& c, double scale, long* count) {
+  const int w = c.width, h = c.height;
+  std::vector<int> cover(static_cast<size_t>(w + 1) * (h + 1), 0);
+  auto mark = [&](const ManifestPlacement& p) {
+    int x0, y0, x1, y1;
+    pixel_span(p.rect, scale, &x0, &y0, &x1, &y1);
+    x0 = std::clamp(x0, 0, w), x1 = std::clamp(x1, 0, w), y0 = std::clamp(y0, 0, h), y1 = std::clamp(y1, 0, h);
+    if (x0 >= x1 || y0 >= y1) return;
+    cover[static_cast<size_t>(y0) * (w + 1) + x0] += 1;
+    cover[static_cast<size_t>(y0) * (w + 1) + x1] -= 1;
+    cover[static_cast<size_t>(y1) * (w + 1) + x0] -= 1;
+    cover[static_cast<size_t>(y1) * (w + 1) + x1] += 1;
   };
-  // A page only one side has: every card on it was added (removed). Else the manifests
-  // say which cards came, went or moved, where both list the page.
-  const bool one_sided = !c;
-  for (const auto& [key, p] : news) {
-    auto o = olds.find(key);
-    if (o == olds.end()) consider(*p, one_sided || old_pg ? "added" : "");
-    else consider(*p, (o->second->rect == p->rect && o->second->rotation == p->rotation) ? "" : "moved");
-  }
-  for (const auto& [key, p] : olds)
-    if (!news.count(key)) consider(*p, one_sided || new_pg ? "removed" : "");
-  // Pixels outside every box: a coverage count built from the boxes' corners.
-  if (c && c->count > 0) {
-    const int w = c->width, h = c->height;
-    std::vector<int> cover(static_cast<size_t>(w + 1) * (h + 1), 0);
-    auto mark = [&](const ManifestPlacement& p) {
-      int x0, y0, x1, y1;
-      pixel_span(p.rect, scale, &x0, &y0, &x1, &y1);
-      x0 = std::clamp(x0, 0, w), x1 = std::clamp(x1, 0, w), y0 = std::clamp(y0, 0, h), y1 = std::clamp(y1, 0, h);
-      if (x0 >= x1 || y0 >= y1) return;
-      cover[static_cast<size_t>(y0) * (w + 1) + x0] += 1;
-      cover[static_cast<size_t>(y0) * (w + 1) + x1] -= 1;
-      cover[static_cast<size_t>(y1) * (w + 1) + x0] -= 1;
-      cover[static_cast<size_t>(y1) * (w + 1) + x1] += 1;
-    };
-    for (const auto& [k, p] : olds) mark(*p);
-    for (const auto& [k, p] : news) mark(*p);
-    int left = w, top = h, right = -1, bottom = -1;
-    std::vector<int> above(static_cast<size_t>(w) + 1, 0);  // running column sums of the rows so far
-    for (int y = 0; y < h; ++y) {
-      int run = 0;
-      for (int x = 0; x < w; ++x) {
-        run += cover[static_cast<size_t>(y) * (w + 1) + x];
-        above[x] += run;
-        // above[x] now holds the sum of cover over [0..y] x [0..x]: the count of boxes here.
-        if (above[x] == 0 && c->kind[static_cast<size_t>(y) * w + x]) {
-          ++pd->pixels_outside;
-          left = std::min(left, x), right = std::max(right, x), top = std::min(top, y), bottom = std::max(bottom, y);
-        }
+  for (const auto& [k, p] : olds) mark(*p);
+  for (const auto& [k, p] : news) mark(*p);
+  int left = w, top = h, right = -1, bottom = -1;
+  std::vector<int> above(static_cast<size_t>(w) + 1, 0);  // running column sums of the rows so far
+  for (int y = 0; y < h; ++y) {
+    int run = 0;
+    for (int x = 0; x < w; ++x) {
+      run += cover[static_cast<size_t>(y) * (w + 1) + x];
+      above[x] += run;
+      // above[x] now holds the sum of cover over [0..y] x [0..x]: the count of boxes here.
+      if (above[x] == 0 && c.kind[static_cast<size_t>(y) * w + x]) {
+        ++*count;
+        left = std::min(left, x), right = std::max(right, x), top = std::min(top, y), bottom = std::max(bottom, y);
       }
     }
-    if (right >= 0)
-      outside = {static_cast<double>(left), static_cast<double>(top), static_cast<double>(right - left + 1),
-                 static_cast<double>(bottom - top + 1)};
   }
-  // One entry a card and side, in the order of the new page's placements.
-  for (size_t i = 0; i < hits.size(); ++i) {
-    const ManifestPlacement& p = *hits[i].first;
+  if (right < 0) return std::nullopt;
+  return PageBox{static_cast<double>(left), static_cast<double>(top), static_cast<double>(right - left + 1),
+                 static_cast<double>(bottom - top + 1)};
+}
+
+// The hits as one entry a card id, side and what happened, in the order of the hits,
+// copies listed and their boxes united; returns each hit's box (pixels) to outline.
+std::vector<PageBox> merge_hits(const std::vector<Hit>& hits, double scale, PageDiff* pd) {
+  std::vector<PageBox> outline;
+  for (const Hit& hit : hits) {
+    const ManifestPlacement& p = *hit.p;
     auto same = std::find_if(pd->cards.begin(), pd->cards.end(), [&](const CardChange& cc) {
-      return cc.id == p.id && cc.side == p.side && cc.what == hits[i].second;
+      return cc.id == p.id && cc.side == p.side && cc.what == hit.what;
     });
     if (same == pd->cards.end()) {
-      pd->cards.push_back({p.id, p.source, p.side, {}, hits[i].second, 0, {}, false});
+      pd->cards.push_back({p.id, p.source, p.side, {}, hit.what, 0, {}, false});
       same = pd->cards.end() - 1;
     }
     if (p.copy) same->copies.push_back(p.copy);
-    same->pixels += hit_pixels[i];
-    if (hit_has_box[i]) {
-      const PageBox& b = hit_boxes[i];
+    same->pixels += hit.pixels;
+    if (hit.has_box) {
+      const PageBox& b = hit.box;
       if (!same->has_box) {
         same->box = b;
       } else {  // the union of the copies' boxes
@@ -391,6 +363,47 @@ std::vector<PageBox> attribute(const ManifestPage* old_pg, const ManifestPage* n
     std::sort(cc.copies.begin(), cc.copies.end());
     if (cc.has_box) cc.box = {cc.box.x / scale, cc.box.y / scale, cc.box.w / scale, cc.box.h / scale};
   }
+  return outline;
+}
+
+// The cards on a page pair that changed, from the differing pixels inside each card's box
+// and from the manifests (a card added, removed or moved). One entry a card id and side;
+// copies listed. Fills pixels_outside; returns the changed areas (pixels): one a card
+// placement, then one round the pixels outside every card.
+std::vector<PageBox> attribute(const ManifestPage* old_pg, const ManifestPage* new_pg, const PixelChanges* c,
+                               double scale, PageDiff* pd) {
+  std::map<std::string, const ManifestPlacement*> olds, news;
+  if (old_pg)
+    for (const auto& p : old_pg->placements) olds.emplace(placement_key(p), &p);
+  if (new_pg)
+    for (const auto& p : new_pg->placements) news.emplace(placement_key(p), &p);
+  std::vector<Hit> hits;
+  // `fixed`: what the manifests say happened to it ("added", "moved"...), or "" to go by
+  // the pixels in its box.
+  auto consider = [&](const ManifestPlacement& p, const std::string& fixed) {
+    Hit hit{&p, fixed};
+    if (c) {
+      int x0, y0, x1, y1;
+      pixel_span(p.rect, scale, &x0, &y0, &x1, &y1);
+      hit.pixels = c->in(x0, y0, x1, y1);
+      hit.has_box = c->bounds(x0, y0, x1, y1, &hit.box);
+    }
+    if (hit.what.empty() && hit.pixels > 0) hit.what = "changed";
+    if (!hit.what.empty()) hits.push_back(hit);
+  };
+  // A page only one side has: every card on it was added (removed). Else the manifests
+  // say which cards came, went or moved, where both list the page.
+  const bool one_sided = !c;
+  for (const auto& [key, p] : news) {
+    auto o = olds.find(key);
+    if (o == olds.end()) consider(*p, one_sided || old_pg ? "added" : "");
+    else consider(*p, (o->second->rect == p->rect && o->second->rotation == p->rotation) ? "" : "moved");
+  }
+  for (const auto& [key, p] : olds)
+    if (!news.count(key)) consider(*p, one_sided || new_pg ? "removed" : "");
+  std::optional<PageBox> outside;
+  if (c && c->count > 0) outside = outside_every_card(olds, news, *c, scale, &pd->pixels_outside);
+  std::vector<PageBox> outline = merge_hits(hits, scale, pd);
   if (outside) outline.push_back(*outside);
   return outline;
 }
