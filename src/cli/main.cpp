@@ -27,6 +27,29 @@ std::string default_templates() {
   return "templates";
 }
 
+// Issues 15 and 16 (build and check): a stock for every deck that holds its cards (a home
+// stock, a print shop's or Tabletop Simulator's), and a printer profile that corrects
+// back pages.
+void add_stock_options(CLI::App* sub, cardstock::BuildOptions& opt) {
+  sub->add_option("--stock", opt.stocks,
+                  "print every deck whose cards this stock holds on it instead of the deck's own stocks "
+                  "(repeatable or comma-separated, e.g. tgc-poker,dtc-poker,tts; cardstock stocks lists them)")
+      ->allow_extra_args(false)
+      ->delimiter(',');
+  sub->add_option("--printer", opt.printer,
+                  "a printer profile (from cardstock calibrate): back pages are moved and turned to cancel its "
+                  "duplex error");
+}
+
+// Issue 15: proofs, CMYK and where Tabletop Simulator finds the images (build only).
+void add_publishing_options(CLI::App* build, cardstock::BuildOptions& opt) {
+  build->add_flag("--proof", opt.proof,
+                  "also write <deck>-proof.pdf: each card with its trim, bleed and safe lines and its source");
+  build->add_flag("--cmyk", opt.cmyk, "convert every PDF but proofs to CMYK PDF/X-1a (needs Ghostscript)");
+  build->add_option("--tts-url", opt.tts_url,
+                    "address the Tabletop Simulator images will have (the saved object names URL + file name)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -56,11 +79,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 256));
   std::string shard;
   build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
-  build->add_flag("--proof", opt.proof,
-                  "also write <deck>-proof.pdf: each card with its trim, bleed and safe lines and its source");
-  build->add_flag("--cmyk", opt.cmyk, "convert every PDF but proofs to CMYK PDF/X-1a (needs Ghostscript)");
-  build->add_option("--tts-url", opt.tts_url,
-                    "address the Tabletop Simulator images will have (the saved object names URL + file name)");
+  add_publishing_options(build, opt);
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
   check->add_option("files", files, "game files");
@@ -72,18 +91,7 @@ int main(int argc, char** argv) {
                   "let images and booklet sources lie outside the game file's folder");
 
   auto* stocks = app.add_subcommand("stocks", "list the shipped sheet stocks");
-  // Issues 15 and 16: a stock for every deck that holds its cards (a home stock, a print
-  // shop's or Tabletop Simulator's), and a printer profile that corrects back pages.
-  for (auto* sub : {build, check}) {
-    sub->add_option("--stock", opt.stocks,
-                    "print every deck whose cards this stock holds on it instead of the deck's own stocks "
-                    "(repeatable or comma-separated, e.g. tgc-poker,dtc-poker,tts; cardstock stocks lists them)")
-        ->allow_extra_args(false)
-        ->delimiter(',');
-    sub->add_option("--printer", opt.printer,
-                    "a printer profile (from cardstock calibrate): back pages are moved and turned to cancel its "
-                    "duplex error");
-  }
+  for (auto* sub : {build, check}) add_stock_options(sub, opt);
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
   auto* calibrate = app.add_subcommand(
       "calibrate", "write the duplex calibration sheet into <out>/calibration/ (print it, read it, write printer.yaml)");
