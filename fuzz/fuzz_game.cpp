@@ -4,7 +4,8 @@
 //   game has no errors: layout_sheets per stock, answer-key table, board layout, booklet
 //   layout and saddle-stitch imposition;
 //   parse_stock (the same bytes as a stock file) -> layout_sheets, stock_problems,
-//   within_margin, correct_backs;
+//   within_margin, correct_backs; a print shop's stock's card pages, safe zone and bleed,
+//   and proof cells of its card size;
 //   parse_printer_profile (the same bytes as a printer profile) -> correct_backs;
 //   check_image_bytes (the same bytes as a PNG and as an SVG card image);
 //   csv_cards_from_text (the same bytes as a deck's CSV file, id_from its first column);
@@ -31,6 +32,9 @@
 #include "layout/hyphenate.h"
 #include "load/images.h"
 #include "layout/layout.h"
+#include "layout/card_pages.h"
+#include "layout/preflight.h"
+#include "layout/proof.h"
 #include "load/load.h"
 #include "load/printer.h"
 #include "layout/cutter.h"
@@ -232,6 +236,15 @@ void run_stock(const std::string& text) {
   p.offset_x = Length::mm(1);
   p.rotation = 0.5;
   correct_backs(sheets, p, s->duplex == Duplex::ShortEdge);
+  // A print shop's stock (no paper): one card a page, its safe zone and bleed; and the
+  // proof cells of its card size, front and back.
+  if (s->card_pages()) {
+    card_page(*s, s->card);
+    layout_card_pages(*s, s->card, 3, true);
+  }
+  safe_zone(*s, s->card);
+  stock_bleed(*s, s->card);
+  layout_proof(s->card, 9, true);
 }
 
 // The bytes as a printer profile (--printer); a valid one corrects a sheet of backs.

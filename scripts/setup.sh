@@ -8,7 +8,10 @@
 #                                  traces, llvm-profdata and llvm-cov for fuzz/README's
 #                                  coverage recipe), python3-jsonschema and python3-yaml
 #                                  (the JSON Schema checked by an independent validator),
-#                                  chromium (the diff report opened in a real browser)
+#                                  chromium (the diff report opened in a real browser),
+#                                  qpdf (the tests run `qpdf --check` on every PDF they
+#                                  build) and ghostscript (the CMYK tests; optional at
+#                                  run time)
 # Without root or sudo it installs nothing: it names what is missing and the command to
 # install it, in one line, and exits 1.
 set -euo pipefail
@@ -18,6 +21,7 @@ packages=(
   libcairo2-dev libpango1.0-dev librsvg2-dev libyaml-cpp-dev libcli11-dev
   fonts-noto-core fonts-dejavu-core
   libhyphen-dev hyphen-en-us libpoppler-cpp-dev
+  libqpdf-dev nlohmann-json3-dev
 )
 if [ "${1:-}" = "--test" ]; then
   # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).
@@ -27,6 +31,11 @@ if [ "${1:-}" = "--test" ]; then
   # dependencies (the install test builds the package).
   packages+=(libgtest-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm" dpkg-dev
     python3-jsonschema python3-yaml chromium)
+  # qpdf: `qpdf --check` on every PDF the tests build.
+  packages+=(qpdf)
+  # ghostscript: the CMYK PDF/X-1a tests (cmyk: true, --cmyk); cardstock itself runs
+  # without it and says what to install when a build asks for CMYK.
+  packages+=(ghostscript)
 fi
 
 missing=()

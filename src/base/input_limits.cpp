@@ -35,6 +35,8 @@ std::vector<InputLimit> input_limits() {
       {"pixels of one image (an SVG's pictures together)", num(kMaxImagePixels / 1000000) + " megapixels"},
       {"SVGs linked or embedded inside one another", num(kMaxSvgDepth)},
       {"cells in a CSV file", num(kMaxCsvCells)},
+      {"dots per inch of a stock's images (`dpi`)", num(kMaxDpi)},
+      {"pixels of one image a stock makes", num(kMaxRasterPixels / 1000000) + " megapixels"},
       {"bytes in a printer profile", std::to_string(kMaxPrinterProfileBytes >> 10) + " KB"},
       {"duplex offset of a printer profile, either way", num(kMaxDuplexOffsetMm) + "mm"},
       {"duplex rotation of a printer profile, either way", num(kMaxDuplexRotationDeg) + "deg"},

@@ -54,6 +54,11 @@ inline constexpr int kMaxSvgDepth = 4;
 /// Most cells one CSV file may hold (a cell costs memory whatever its text): a deck of
 /// 10,000 cards of 100 columns.
 inline constexpr long kMaxCsvCells = 1000000;
+/// Highest resolution a stock's images may ask for (a shop asks 300), and most pixels of
+/// one image a build makes (a card face, a Tabletop Simulator sheet): 40 megapixels is
+/// 160 MB while it is drawn.
+inline constexpr long kMaxDpi = 1200;
+inline constexpr long kMaxRasterPixels = 40L * 1000 * 1000;
 /// Largest printer profile file (a few lines of YAML).
 inline constexpr long kMaxPrinterProfileBytes = 64L << 10;
 /// Largest duplex offset a printer profile may give, either way, in millimetres: a back

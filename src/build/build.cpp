@@ -141,7 +141,8 @@ bool same_fonts(const FontSet& a, const FontSet& b) {
 
 // Everything besides input files that changes the outputs: the printer profile by its
 // name, file and values (the manifest records all three), not by its bytes (a comment
-// edited in it redraws nothing).
+// edited in it redraws nothing). (The options of print shops and proofs are named only
+// when given, so the keys of other builds stay as they were.)
 std::string options_key(const BuildOptions& opt, const std::optional<PrinterProfile>& printer) {
   std::string key = std::string("cardstock ") + kVersion + " paper=" + opt.paper + " backs=" + (opt.backs ? "1" : "0") +
                     " strict=" + (opt.strict ? "1" : "0") + " outside=" + (opt.allow_outside ? "1" : "0") +
@@ -150,6 +151,9 @@ std::string options_key(const BuildOptions& opt, const std::optional<PrinterProf
   if (printer)
     key += " printer=" + printer->name + "@" + printer->file + ":" + format_number(printer->offset_x.pt) + "," +
            format_number(printer->offset_y.pt) + "," + format_number(printer->rotation);
+  if (opt.proof) key += " proof=1";
+  if (opt.cmyk) key += " cmyk=1";
+  if (!opt.tts_url.empty()) key += " tts-url=" + opt.tts_url;
   return key;
 }
 
@@ -167,10 +171,13 @@ GameWork estimate_work(const Game& g, const Templates& t, const BuildOptions& op
   for (const auto& deck : g.decks) {
     const double cards = static_cast<double>(deck.total_cards());
     for (const auto& stock : stocks_for(deck, t, opt)) {
-      if (!paper_wanted(opt, stock.paper.id)) continue;
+      if (!stock.card_pages() && !paper_wanted(opt, stock.paper.id)) continue;
       const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
-      const double pages = std::ceil(cards / std::max(1, stock.columns * stock.rows));
-      w.weight += 4 + (pages + cards) * (backs ? 2 : 1);
+      w.weight += stock_weight(stock, cards, backs);
+      ++w.outputs;
+    }
+    if (opt.proof) {
+      w.weight += 4 + cards * 2;
       ++w.outputs;
     }
     if (deck.answer_key && deck.facts) {
@@ -229,8 +236,9 @@ class Session {
   }
 
   // The options that name things: every --stock must be a stock on a paper --paper asks
-  // for, and a --printer profile a regular file (else a usage error, 2, as for a game
-  // file) that is valid (else 1). Then the cache, which the options key.
+  // for (a print shop's or digital table's stock has no paper: any --paper takes it), and
+  // a --printer profile a regular file (else a usage error, 2, as for a game file) that
+  // is valid (else 1). Then the cache, which the options key.
   int start_options() {
     for (const auto& name : opt_.stocks) {
       const Stock* s = templates_.find_stock(name);
@@ -239,7 +247,7 @@ class Session {
              << did_you_mean(name, templates_.stock_names()) << " (cardstock stocks lists them)\n";
         return 2;
       }
-      if (opt_.paper != "all" && s->paper.id != opt_.paper) {
+      if (opt_.paper != "all" && !s->card_pages() && s->paper.id != opt_.paper) {
         err_ << "cardstock: error: --stock " << name << " is on " << s->paper.id << " paper, but --paper asks for "
              << opt_.paper << "\n";
         return 2;
@@ -413,10 +421,31 @@ class Session {
     return commit(g, folder, draw);
   }
 
-  bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteContext& ctx) {
+  // Writes one output with its format's writer. What the writer reports (a CMYK file's
+  // ink) is said at the place in the game file that asked for the output; a warning fails
+  // the build under --strict. Scratch files it asked for are gone when it returns.
+  bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteContext& shared) {
     const Writer* writer = writer_for(o.format);
+    const std::string shown = (folder.dir() / o.file).string();
+    bool refused = false;
+    WriteContext ctx = shared;
+    ctx.scratch = [&folder, &o](const std::string& name, std::string* err) {
+      return folder.scratch(o.file + "." + name, err);
+    };
+    ctx.report = [&](const std::string& message, bool warning) {
+      const char* what = !warning ? "note" : opt_.strict ? "error" : "warning";
+      err_ << o.mark.str() << ": " << what << ": " << shown << ": " << message << "\n";
+      refused = refused || (warning && opt_.strict);
+    };
+    const bool ok = write_with(folder, writer, o, ctx);
+    folder.drop_scratch();
+    return ok && !refused;
+  }
+
+  bool write_with(OutputFolder& folder, const Writer* writer, const PlannedOutput& o, const WriteContext& ctx) {
     std::string e;
-    const std::string tmp = folder.temporary(o.file, &e);
+    const std::string tmp = o.is_folder() ? folder.temporary_folder(o.file, o.folder_files(), &e)
+                                          : folder.temporary(o.file, &e);
     if (tmp.empty()) {
       progress_.clear();
       err_ << "cardstock: error: " << e << "\n";
@@ -442,16 +471,25 @@ class Session {
     }
     if (!folder.commit(opt_.shards <= 1, err_)) return false;
     if (opt_.shard != 0) return true;
-    size_t pages = 0, redrawn = 0, pdfs = 0;
+    size_t pages = 0, redrawn = 0, pdfs = 0, folders = 0, images = 0, cut_files = 0;
     for (size_t i = 0; i < g.outputs.size(); ++i) {
-      const bool pdf = g.outputs[i].format == "pdf";
-      pages += pdf ? g.outputs[i].pages.size() : 0;
-      pdfs += pdf;
+      const PlannedOutput& o = g.outputs[i];
+      if (o.is_folder()) {
+        ++folders;
+        images += o.pages.size();
+      } else if (o.format == "svg-cut") {
+        ++cut_files;
+      } else {
+        ++pdfs;
+        pages += o.pages.size();
+      }
       redrawn += drawn[i];
     }
     progress_.clear();
-    out_ << "built " << folder.dir().string() << "/: " << pdfs << " PDFs, " << pages << " pages, ";
-    if (pdfs < g.outputs.size()) out_ << g.outputs.size() - pdfs << " SVG cut files, ";
+    out_ << "built " << folder.dir().string() << "/: ";
+    if (pdfs || !folders) out_ << pdfs << " PDFs, " << pages << " pages, ";
+    if (cut_files) out_ << cut_files << " SVG cut files, ";
+    if (folders) out_ << folders << (folders == 1 ? " folder" : " folders") << " of images (" << images << " images), ";
     out_ << "manifest.json";
     if (redrawn < g.outputs.size())
       out_ << " (" << redrawn << " rewritten, " << g.outputs.size() - redrawn << " unchanged)";
@@ -512,6 +550,12 @@ class Session {
       a.push_back("--printer");
       a.push_back(opt_.printer);
     }
+    if (opt_.proof) a.push_back("--proof");
+    if (opt_.cmyk) a.push_back("--cmyk");
+    if (!opt_.tts_url.empty()) {
+      a.push_back("--tts-url");
+      a.push_back(opt_.tts_url);
+    }
     if (u.shares > 1) {
       a.push_back("--shard");
       a.push_back(std::to_string(u.share) + "/" + std::to_string(u.shares));
@@ -542,6 +586,7 @@ class Session {
   const BuildOptions& opt_;
   std::ostream& out_;
   std::ostream& err_;
+  bool usage_error_ = false;
   Templates templates_;
   std::unique_ptr<Fonts> fonts_;  // loaded only when something is to be laid out
   std::unique_ptr<InputCache> cache_;
@@ -615,9 +660,20 @@ int list_stocks(const BuildOptions& opt, const std::string& game, std::ostream& 
     std::string grid = std::to_string(s.columns) + "x" + std::to_string(s.rows) +
                        (s.rotate ? " r" + std::to_string(s.rotate) : "") +
                        (s.packing == Packing::Honeycomb ? " hc" : "");
-    out << col(wid) << s.id << col(wpaper) << s.paper.id << col(wcard) << s.card.id << std::setw(11)
+    size_t cards = grid_slots(s).size();
+    // Print shops' and digital tables' stocks: no paper; one card a page or an image, or
+    // a Tabletop Simulator sheet (its last cell is the hidden-card image).
+    if (s.format == StockFormat::Png) grid = "png";
+    if (s.format == StockFormat::Pdf && s.card_pages()) grid = "1 a page";
+    if (s.format == StockFormat::Tts) {
+      grid += " tts";
+      cards = static_cast<size_t>(s.columns * s.rows - 1);
+    }
+    if (s.format != StockFormat::Tts && s.card_pages()) cards = 1;
+    out << col(wid) << s.id << col(wpaper) << (s.card_pages() ? "-" : s.paper.id) << col(wcard) << s.card.id
+        << std::setw(11)
         << (s.kind == StockKind::Labels ? "labels" : s.kind == StockKind::Foldover ? "foldover" : "cardstock")
-        << std::setw(9) << grid << std::setw(6) << grid_slots(s).size() << s.description << "\n";
+        << std::setw(9) << grid << std::setw(6) << cards << s.description << "\n";
   }
   return 0;
 }

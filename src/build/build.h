@@ -30,10 +30,16 @@ struct BuildOptions {
   // outputs into temporary files and rename nothing; share 0 also writes the manifest.
   int shard = 0, shards = 1;
   std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date
-  std::vector<std::string> stocks;  // --stock: print every deck these hold on them instead
+  // --stock: print every deck these hold (their card size, or one they accept) on them
+  // instead of its own stocks; the game's other outputs are made as usual.
+  std::vector<std::string> stocks;
   std::string printer;        // --printer: a printer profile file ("" = none)
   bool quiet = false;         // --quiet: diagnostics only, no summary lines or progress
   bool progress = false;      // show progress on stderr (a terminal: see build/progress.h)
+  // Print shops, digital tables and proofs.
+  bool proof = false;         // --proof: also a proof PDF a deck, for screens
+  bool cmyk = false;          // --cmyk: every PDF but proofs in CMYK PDF/X-1a (Ghostscript)
+  std::string tts_url;        // --tts-url: where a tts stock's images will be ("" = file names)
 };
 
 /// The PDF date to pin: SOURCE_DATE_EPOCH if set and valid, else 2026-01-01.

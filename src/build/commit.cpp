@@ -1,11 +1,14 @@
 #include "build/commit.h"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 
 #include "base/paths.h"
@@ -14,6 +17,43 @@
 namespace fs = std::filesystem;
 
 namespace cardstock {
+
+bool replace_path(const fs::path& tmp, const fs::path& fin, std::string* err) {
+  std::error_code ec;
+  if (!fs::is_directory(fs::symlink_status(tmp, ec))) {
+    fs::rename(tmp, fin, ec);  // a file: rename(2) replaces the old one in one step
+    if (ec) *err = ec.message();
+    return !ec;
+  }
+  if (!fs::exists(fs::symlink_status(fin, ec))) {
+    fs::rename(tmp, fin, ec);
+    if (ec) *err = ec.message();
+    return !ec;
+  }
+  // rename(2) cannot put a folder over a folder that holds files; exchanging the two
+  // (Linux's renameat2) is one step, so a build killed at any moment leaves a whole
+  // folder in place, old or new. The old one, now at `tmp`, is removed after.
+  if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, fin.c_str(), RENAME_EXCHANGE) == 0) {
+    fs::remove_all(tmp, ec);
+    return true;
+  }
+  if (errno != EINVAL && errno != ENOSYS) {
+    *err = std::strerror(errno);
+    return false;
+  }
+  // A file system without exchange: the old folder aside, the new one in, the old one
+  // removed. Killed in between, the place is empty until the next build; the old folder,
+  // named like a temporary file of this (then dead) process, is removed by that build.
+  const fs::path aside = tmp.string() + "-old";
+  fs::rename(fin, aside, ec);
+  if (!ec) fs::rename(tmp, fin, ec);
+  if (ec) {
+    *err = ec.message();
+    return false;
+  }
+  fs::remove_all(aside, ec);
+  return true;
+}
 
 OutputFolder::OutputFolder(std::string root, const std::string& name, std::string temp_suffix)
     : root_(std::move(root)), dir_(fs::path(root_) / name), suffix_(std::move(temp_suffix)) {}
@@ -40,8 +80,10 @@ bool OutputFolder::make(std::ostream& err) const {
     if (dash != std::string::npos && dash + 1 < pid.size() &&
         pid.find_first_not_of("0123456789", dash + 1) == std::string::npos)
       pid.resize(dash);
+    if (pid.size() > 4 && pid.compare(pid.size() - 4, 4, "-old") == 0) pid.resize(pid.size() - 4);
     if (pid.empty() || pid.size() > 9 || pid.find_first_not_of("0123456789") != std::string::npos) continue;
-    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) fs::remove(entry.path(), ec);
+    // A folder output's temporary folder goes with everything in it.
+    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), ec);
   }
   return true;
 }
@@ -53,6 +95,42 @@ std::string OutputFolder::temporary(const std::string& file, std::string* err) {
   interrupt::track(tmp);
   temps_.push_back({tmp, fin});
   return tmp;
+}
+
+std::string OutputFolder::temporary_folder(const std::string& file, const std::vector<std::string>& inner,
+                                          std::string* err) {
+  const std::string tmp = temporary(file, err);
+  if (tmp.empty()) return "";
+  for (const auto& name : inner) {
+    const std::string path = tmp + "/" + name;
+    if (name.empty() || name.find('/') != std::string::npos || !inside_output(root_, path, err)) {
+      if (err->empty()) *err = "refusing to write '" + path + "': not a plain file name";
+      return "";
+    }
+    interrupt::track(path);  // after the folder: removed before it
+    inner_.push_back(path);
+  }
+  return tmp;
+}
+
+std::string OutputFolder::scratch(const std::string& name, std::string* err) {
+  const std::string tmp = (dir_ / name).string() + suffix_;
+  if (name.empty() || name.find('/') != std::string::npos || !inside_output(root_, tmp, err)) {
+    if (err->empty()) *err = "refusing to write '" + tmp + "': not a plain file name";
+    return "";
+  }
+  interrupt::track(tmp);
+  scratch_.push_back(tmp);
+  return tmp;
+}
+
+void OutputFolder::drop_scratch() {
+  std::error_code ec;
+  for (const auto& s : scratch_) {
+    fs::remove_all(s, ec);
+    interrupt::untrack(s);
+  }
+  scratch_.clear();
 }
 
 bool OutputFolder::write_text(const std::string& file, const std::string& text, std::ostream& err) {
@@ -73,11 +151,15 @@ bool OutputFolder::write_text(const std::string& file, const std::string& text, 
 }
 
 void OutputFolder::discard() {
+  drop_scratch();
+  std::error_code ec;
   for (const auto& [tmp, fin] : temps_) {
-    std::remove(tmp.c_str());
+    fs::remove_all(tmp, ec);  // a file, or a folder output's temporary folder
     interrupt::untrack(tmp);
   }
+  for (const auto& f : inner_) interrupt::untrack(f);
   temps_.clear();
+  inner_.clear();
 }
 
 bool OutputFolder::commit(bool rename, std::ostream& err) {
@@ -92,15 +174,17 @@ bool OutputFolder::commit(bool rename, std::ostream& err) {
       discard();
       return false;
     }
-    fs::rename(tmp, fin, ec);
-    if (ec) {
-      err << fin << ": error: cannot rename: " << ec.message() << "\n";
+    std::string why;
+    if (!replace_path(tmp, fin, &why)) {
+      err << fin << ": error: cannot rename: " << why << "\n";
       discard();
       return false;
     }
     interrupt::untrack(tmp);
   }
+  for (const auto& f : inner_) interrupt::untrack(f);
   temps_.clear();
+  inner_.clear();
   return true;
 }
 
@@ -129,12 +213,12 @@ bool OutputFolder::adopt_shares(bool keep, std::ostream& err) const {
       keep = false;
     }
     if (keep) {
-      fs::rename(tmp, fin, ec);
-      if (!ec) continue;
-      err << fin.string() << ": error: cannot rename: " << ec.message() << "\n";
+      std::string why;
+      if (replace_path(tmp, fin, &why)) continue;
+      err << fin.string() << ": error: cannot rename: " << why << "\n";
       keep = false;
     }
-    fs::remove(tmp, ec);
+    fs::remove_all(tmp, ec);
   }
   return keep;
 }

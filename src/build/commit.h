@@ -2,8 +2,10 @@
 // written to a temporary name beside its final one (".tmp-<pid>", or for a share of a
 // build drawn by several processes ".tmp-<parent pid>-<share>"), and renamed into place,
 // the manifest last, only when all of them succeeded; on failure or interruption the
-// temporary files are removed and the previous outputs stay. Nothing is ever written
-// outside the output root (base/paths.h). Knows files, not cards.
+// temporary files are removed and the previous outputs stay. An output that is a folder
+// (a PNG per card) is written as a temporary folder and replaces the previous folder in
+// one step. Nothing is ever written outside the output root (base/paths.h). Knows files,
+// not cards.
 #pragma once
 #include <filesystem>
 #include <ostream>
@@ -27,6 +29,19 @@ class OutputFolder {
   /// The name is remembered, and removed if the build is interrupted.
   std::string temporary(const std::string& file, std::string* err);
 
+  /// The temporary name of an output that is a folder (`file`, holding `inner` files), as
+  /// temporary(); each inner file is checked and remembered too, so an interrupted build
+  /// removes them and then the folder.
+  std::string temporary_folder(const std::string& file, const std::vector<std::string>& inner, std::string* err);
+
+  /// A scratch name for a program a writer runs (Ghostscript's output, its temporary
+  /// folder): `name` with the temporary suffix, inside the root, never renamed into
+  /// place; removed by drop_scratch(), discard(), or if the build is interrupted.
+  std::string scratch(const std::string& name, std::string* err);
+
+  /// Removes every scratch file and folder made so far.
+  void drop_scratch();
+
   /// Writes `text` to the temporary name of `file`. False (after printing) on failure.
   bool write_text(const std::string& file, const std::string& text, std::ostream& err);
 
@@ -48,6 +63,14 @@ class OutputFolder {
   std::filesystem::path dir_;
   std::string suffix_;
   std::vector<std::pair<std::string, std::string>> temps_;  // temporary, final
+  std::vector<std::string> inner_;  // files inside temporary folders (tracked for interrupts)
+  std::vector<std::string> scratch_;  // scratch files and folders (scratch())
 };
+
+/// Puts `tmp` (a file, or a folder of a folder output) in the place of `fin`. A folder
+/// replaces the previous one in one step (the two are exchanged, then the old one, now
+/// at `tmp`, is removed), so the place always holds a whole folder, the old or the new.
+/// False with *err set on failure (`tmp` is then left for the caller to remove).
+bool replace_path(const std::filesystem::path& tmp, const std::filesystem::path& fin, std::string* err);
 
 }  // namespace cardstock

@@ -37,8 +37,11 @@ class Blocked {
 void on_signal(int sig) {
   if (received) return;
   received = sig;
+  // Newest first: the files of a folder output go before their folder (rmdir, once
+  // empty, for what is not a file).
   if (temps)
-    for (const auto& t : *temps) ::unlink(t.c_str());
+    for (auto t = temps->rbegin(); t != temps->rend(); ++t)
+      if (::unlink(t->c_str()) != 0) ::rmdir(t->c_str());
   bool waiting = false;
   if (children)
     for (pid_t p : *children) waiting = ::kill(p, SIGTERM) == 0 || waiting;

@@ -13,8 +13,8 @@ namespace cardstock::interrupt {
 /// Installs the handlers (once; later calls do nothing).
 void install();
 
-/// A temporary file about to be created, to remove if the build is interrupted, and the
-/// same file once renamed into place or removed.
+/// A temporary file (or folder, tracked before the files in it) about to be created, to
+/// remove if the build is interrupted, and the same once renamed into place or removed.
 void track(const std::string& path);
 void untrack(const std::string& path);
 

@@ -1,7 +1,11 @@
 #include "build/plan.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+
+#include "output/cmyk.h"
+#include "output/manifest.h"
 
 namespace cardstock {
 
@@ -11,10 +15,23 @@ double pages_weight(const std::vector<PlannedPage>& pages, double per_page) {
   return w;
 }
 
+double stock_weight(const Stock& stock, double cards, bool backs) {
+  const double sides = backs ? 2 : 1;
+  if (stock.format != StockFormat::Pdf) return 4 + cards * sides * kImageWeight;
+  const double pages = std::ceil(cards / std::max(1, stock.columns * stock.rows));
+  return 4 + (pages + cards) * sides;
+}
+
 namespace {
 
 bool paper_wanted(const BuildOptions& opt, const std::string& paper) {
   return opt.paper == "all" || opt.paper == paper;
+}
+
+// --paper chooses among sheets; a stock without paper (a print shop's card files, a
+// digital table's sheets) is made whatever it says.
+bool stock_wanted(const BuildOptions& opt, const Stock& stock) {
+  return stock.card_pages() || paper_wanted(opt, stock.paper.id);
 }
 
 // One-page outputs (answer keys, board previews) come on the two papers we promise,
@@ -29,7 +46,7 @@ std::vector<Paper> single_page_papers(const Templates& t, const BuildOptions& op
 // --paper letter on a deck printed only on A4 would build nothing and say nothing.
 void check_paper(const Deck& deck, const std::vector<Stock>& stocks, const BuildOptions& opt, Diagnostics& d) {
   if (opt.paper == "all" || stocks.empty()) return;
-  if (std::any_of(stocks.begin(), stocks.end(), [&](const Stock& st) { return paper_wanted(opt, st.paper.id); }))
+  if (std::any_of(stocks.begin(), stocks.end(), [&](const Stock& st) { return stock_wanted(opt, st); }))
     return;
   std::string list;
   for (const auto& st : stocks) list += (list.empty() ? "" : ", ") + st.id + " (" + st.paper.id + ")";
@@ -62,17 +79,34 @@ void check_outputs(const Game& game, const std::vector<PlannedOutput>& outs, Dia
 void check_stocks(const Game& g, const Templates& t, const BuildOptions& opt, Diagnostics& d) {
   for (const auto& name : opt.stocks) {
     const Stock* s = t.find_stock(name);
-    if (!s || std::any_of(g.decks.begin(), g.decks.end(), [&](const Deck& k) { return k.card.id == s->card.id; }))
+    if (!s || std::any_of(g.decks.begin(), g.decks.end(), [&](const Deck& k) { return s->holds(k.card); }))
       continue;
     std::vector<std::string> sizes;
     for (const auto& k : g.decks)
       if (std::find(sizes.begin(), sizes.end(), k.card.id) == sizes.end()) sizes.push_back(k.card.id);
     std::string list;
     for (const auto& z : sizes) list += (list.empty() ? "" : ", ") + z;
-    d.warning(g.mark, "--stock " + name + " holds " + s->card.id + " cards, but no deck of game '" + g.id +
-                          "' has " + s->card.id + " cards (its decks have " + list + "): its decks print on their own "
-                          "stocks");
+    std::vector<std::string> held = {s->card.id};  // its own size, and those it accepts
+    for (const auto& a : s->accepts) held.push_back(a.id);
+    const std::string holds = or_list(held);
+    d.warning(g.mark, "--stock " + name + " holds " + holds + " cards, but no deck of game '" + g.id + "' has " +
+                          holds + " cards (its decks have " + list + "): its decks print on their own stocks");
   }
+}
+
+// A PDF a shop prints in CMYK (the stock's `cmyk`, or --cmyk for every PDF): written by
+// the pdf-cmyk writer, which needs Ghostscript; without it the build stops here, before
+// anything is drawn, saying what to install (for --cmyk once, at the game).
+void make_cmyk(PlannedOutput& o, const Stock* stock, const Game& g, Diagnostics& d) {
+  o.format = "pdf-cmyk";
+  o.ink_limit = stock ? stock->ink_limit : 0;
+  o.manifest.extra += ", \"color\": \"cmyk\"";
+  if (o.ink_limit > 0) o.manifest.extra += ", \"ink_limit\": " + json_number(o.ink_limit);
+  if (!ghostscript().empty()) return;
+  if (stock && stock->cmyk)
+    d.error(o.mark, o.origin + ": " + ghostscript_missing() + " (the stock asks for CMYK at " + stock->mark.str() + ")");
+  else
+    d.error(g.mark, "--cmyk: " + ghostscript_missing());
 }
 
 }  // namespace
@@ -80,7 +114,7 @@ void check_stocks(const Game& g, const Templates& t, const BuildOptions& opt, Di
 std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const BuildOptions& opt) {
   std::vector<Stock> out;
   for (const auto& name : opt.stocks)
-    if (const Stock* s = t.find_stock(name); s && s->card.id == deck.card.id) out.push_back(*s);
+    if (const Stock* s = t.find_stock(name); s && s->holds(deck.card)) out.push_back(*s);
   return out.empty() ? deck.stocks : out;
 }
 
@@ -94,16 +128,27 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
     const std::vector<Stock> stocks = stocks_for(deck, t, opt);
     check_paper(deck, stocks, opt, d);
     for (const auto& stock : stocks) {
-      if (!paper_wanted(opt, stock.paper.id)) continue;
+      if (!stock_wanted(opt, stock)) continue;
       // Fold-over sheets carry the backs beside their fronts, single-sided or not.
       const bool backs = !deck.back.empty() && ((opt.backs && stock.kind == StockKind::Cardstock) ||
                                                 stock.kind == StockKind::Foldover);
-      plan_sheets(p, k, stock, backs, printer, d, &outs);
+      if (stock.preflight) preflight_deck(p, k, stock, d);
+      if (stock.format == StockFormat::Tts)
+        plan_tts(p, k, stock, backs, opt.tts_url, &outs);
+      else if (stock.format == StockFormat::Png)
+        plan_images(p, k, stock, backs, &outs);
+      else
+        plan_sheets(p, k, stock, backs, printer, d, &outs);
+      if (stock.format == StockFormat::Pdf && (stock.cmyk || opt.cmyk)) make_cmyk(outs.back(), &stock, p.game, d);
     }
+    if (opt.proof) plan_proof(p, k, !deck.back.empty(), t, &outs);
     if (deck.answer_key && deck.facts) plan_answer_key(p, k, papers, t, d, &outs);
   }
   for (const auto& board : p.game.boards) plan_board(p, board, papers, t, d, &outs);
   if (p.booklet) plan_booklets(p, t, opt, d, &outs);
+  if (opt.cmyk)
+    for (auto& o : outs)
+      if (o.format == "pdf" && o.manifest.kind != "proof") make_cmyk(o, nullptr, p.game, d);
   check_outputs(p.game, outs, d);
   for (auto& o : outs) o.title = p.game.title + " - " + o.file;
   if (opt.strict) d.make_warnings_errors();

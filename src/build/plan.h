@@ -19,22 +19,41 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
                                         Diagnostics& d, const PrinterProfile* printer = nullptr);
 
 /// The stocks deck `deck` is printed on: those of `opt.stocks` (--stock) that hold its
-/// card size, else its own.
+/// card size (their own, or one they accept), else its own.
 std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const BuildOptions& opt);
 
 // The planners, one a kind of output (build/plan_*.cpp). Each appends to `out`.
 
 /// A deck on a stock: card sheets (fronts, and duplex backs when `backs`: on their own
 /// pages, corrected for `printer` when not null, or beside their fronts on a fold-over
-/// stock), or labels; and on a cutter stock its SVG cut file. Warns of anything inside
-/// the stock's non-printable margin; a stock whose cards its cutter or label cannot take
-/// is an error.
+/// stock), or labels; and on a cutter stock its SVG cut file. On a stock without paper,
+/// one card face a page (a print shop's PDF). Warns of anything inside the stock's
+/// non-printable margin; a stock whose cards its cutter or label cannot take is an error.
 void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs, const PrinterProfile* printer,
                  Diagnostics& d, std::vector<PlannedOutput>* out);
 /// The SVG cut file of a deck's sheets on a cutter stock (build/plan_cut.cpp): every card
 /// outline of the first front page, and the registration marks, in page coordinates.
 void plan_cut_file(const PreparedGame& p, size_t deck, const Stock& stock, const SheetLayout& sheets,
                    const std::string& pdf, std::vector<PlannedOutput>* out);
+/// A deck on a png stock: a folder of one image a card face (build/plan_images.cpp).
+void plan_images(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
+                 std::vector<PlannedOutput>* out);
+/// A deck on a tts stock: Tabletop Simulator deck sheets, back image and saved object, in
+/// a folder (build/plan_tts.cpp); the saved object names each image `url` + its file name.
+void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs, const std::string& url,
+              std::vector<PlannedOutput>* out);
+/// The name of a card face's image: its number in the deck of `count` (zero-padded to
+/// sort), its id, "-copyN" past the first copy, and the side: "003-hammurabi-front.png".
+std::string image_file_name(size_t number, size_t count, const std::string& id, long copy, bool back);
+/// On a stock with `preflight: true`: warns, at the design layer or design in the game
+/// file, of text of deck `deck` that leaves the stock's safe zone and of card edges its
+/// art does not run past into the bleed, once for all the cards concerned
+/// (build/plan_preflight.cpp).
+void preflight_deck(const PreparedGame& p, size_t deck, const Stock& stock, Diagnostics& d);
+/// A deck's proof (`build --proof`, build/plan_proof.cpp): `<deck>-proof.pdf`, every copy's
+/// face (and with `backs` its back) one a cell with its trim, safe zone, bleed, problem
+/// text and a slug naming its source; for screens, never converted to CMYK.
+void plan_proof(const PreparedGame& p, size_t deck, bool backs, const Templates& t, std::vector<PlannedOutput>* out);
 /// A deck's answer key: one page a paper.
 void plan_answer_key(const PreparedGame& p, size_t deck, const std::vector<Paper>& papers, const Templates& t,
                      Diagnostics& d, std::vector<PlannedOutput>* out);
@@ -45,6 +64,21 @@ void plan_board(const PreparedGame& p, const Board& board, const std::vector<Pap
 /// pages imposed two-up on the big one (Letter, A4) for folding.
 void plan_booklets(const PreparedGame& p, const Templates& t, const BuildOptions& opt, Diagnostics& d,
                    std::vector<PlannedOutput>* out);
+
+/// Shared by the planners of card pages: turns laid-out sheets of deck `deck` into planned
+/// pages of `o` with the manifest's account of them; the first page also carries `items`
+/// (a table, a title). Each page gets `boxes`, or (null) boxes of the whole sheet. With
+/// `page_files` the manifest names each page's file from o->page_files (set before).
+void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::vector<ArtItem> items,
+                  PlannedOutput* o, const PageBoxes* boxes = nullptr, bool page_files = false);
+
+/// A rough drawing cost of a deck of `cards` cards on `stock` before it is laid out, in
+/// the units of pages_weight (to share games among processes).
+double stock_weight(const Stock& stock, double cards, bool backs);
+
+/// What drawing one image of a png or tts stock costs against a card drawn in a PDF (the
+/// units of pages_weight): rasterising and compressing a 300 dpi card face.
+inline constexpr double kImageWeight = 40;
 
 /// The duplex calibration sheet on `paper` (build/plan_calibration.cpp), its text in `font`.
 PlannedOutput plan_calibration(const Paper& paper, const std::string& font);

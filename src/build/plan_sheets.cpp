@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "build/plan.h"
+#include "layout/card_pages.h"
 #include "model/checks.h"
 #include "layout/cutter.h"
 #include "output/manifest.h"
@@ -96,13 +97,16 @@ void cuts_json(std::ostream& o, const Page& page) {
   o << "}";
 }
 
-// What the manifest says of the sheets' pages: every placement and cut.
-void sheets_json(std::ostream& json, const PreparedGame& p, size_t deck, const SheetLayout& sheets) {
+// What the manifest says of the sheets' pages: every placement and cut, and for a folder
+// output the file each page became (`files`, empty otherwise).
+void sheets_json(std::ostream& json, const PreparedGame& p, size_t deck, const SheetLayout& sheets,
+                 const std::vector<std::string>& files) {
   const Placements shown(p, deck);
   for (size_t k = 0; k < sheets.pages.size(); ++k) {
     const Page& page = sheets.pages[k];
-    json << (k ? "," : "") << "\n      {\"page\": " << k + 1 << ", \"side\": \"" << (page.back ? "back" : "front")
-         << "\", \"placements\": [";
+    json << (k ? "," : "") << "\n      {\"page\": " << k + 1;
+    if (k < files.size()) json << ", \"file\": " << json_string(files[k]);
+    json << ", \"side\": \"" << (page.back ? "back" : "front") << "\", \"placements\": [";
     for (size_t j = 0; j < page.placements.size(); ++j) {
       json << (j ? "," : "");
       placement_json(json, p.game, deck, shown.at(page.placements[j]), page.placements[j], page.back);
@@ -112,17 +116,18 @@ void sheets_json(std::ostream& json, const PreparedGame& p, size_t deck, const S
   }
 }
 
-// Turns laid-out sheets of deck `deck` into planned pages; the first page also carries
-// `items` (a table, a title). The manifest's account of them is written later, from the
-// same sheets (kept, a few bytes a card).
+}  // namespace
+
+// The manifest's account of them is written later, from the same sheets (kept, a few
+// bytes a card).
 void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::vector<ArtItem> items,
-                  PlannedOutput* o) {
+                  PlannedOutput* o, const PageBoxes* boxes, bool page_files) {
   const Game& g = p.game;
   const Placements shown(p, deck);
   o->width = sheets.width;
   o->height = sheets.height;
   for (const Page& page : sheets.pages) {
-    PlannedPage pp{sheets.width, sheets.height, whole_page_boxes(sheets.width, sheets.height), {}};
+    PlannedPage pp{sheets.width, sheets.height, boxes ? *boxes : whole_page_boxes(sheets.width, sheets.height), {}};
     pp.art.cuts = page.cuts;
     pp.art.circles = page.circles;
     pp.art.registration = page.registration;
@@ -137,13 +142,13 @@ void sheet_output(const PreparedGame& p, size_t deck, SheetLayout sheets, std::v
   }
   if (!o->pages.empty()) o->pages[0].art.items = std::move(items);
   auto kept = std::make_shared<const SheetLayout>(std::move(sheets));
-  o->manifest.pages = [&p, deck, kept](std::ostream& to) { sheets_json(to, p, deck, *kept); };
+  // A folder output's page names, as the manifest lists them (a copy: the output moves).
+  auto files = std::make_shared<const std::vector<std::string>>(page_files ? o->page_files : std::vector<std::string>{});
+  o->manifest.pages = [&p, deck, kept, files](std::ostream& to) { sheets_json(to, p, deck, *kept, *files); };
   o->manifest.deck = g.decks[deck].id;
   o->weight = pages_weight(o->pages, 1);
   o->inputs = p.deck_inputs(deck);
 }
-
-}  // namespace
 
 namespace {
 
@@ -199,13 +204,22 @@ void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool ba
   o.manifest.kind = stock.kind == StockKind::Labels ? "labels" : stock.kind == StockKind::Foldover ? "foldover" : "cards";
   o.manifest.stock = stock.id;
   o.manifest.paper = stock.paper.id;
-  SheetLayout sheets = layout_sheets(stock, static_cast<size_t>(dk.total_cards()), backs);
+  const size_t count = static_cast<size_t>(dk.total_cards());
+  if (stock.card_pages()) {
+    // A print shop's file: one card face a page, TrimBox at the card.
+    const CardPage cp = card_page(stock, dk.card);
+    sheet_output(p, deck, layout_card_pages(stock, dk.card, count, backs), {}, &o, &cp.boxes);
+    out->push_back(std::move(o));
+    return;
+  }
+  SheetLayout sheets = layout_sheets(stock, count, backs);
   warn_margin(dk, stock, sheets, d);
   const bool has_back_pages = backs && stock.kind != StockKind::Foldover;
   if (printer && has_back_pages) {
     correct_backs(sheets, *printer, stock.duplex == Duplex::ShortEdge);
     o.manifest.extra = printer_json(*printer, stock.duplex == Duplex::ShortEdge);
   }
+  if (has_back_pages && stock.order == PageOrder::BackFront) backs_first(sheets);
   std::vector<PlannedOutput> cut_file;  // after its PDF
   if (stock.cutter != Cutter::None) plan_cut_file(p, deck, stock, sheets, o.file, &cut_file);
   sheet_output(p, deck, std::move(sheets), {}, &o);

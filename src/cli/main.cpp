@@ -34,6 +34,29 @@ void add_build_options(CLI::App* sub, cardstock::BuildOptions& opt, std::vector<
   sub->add_flag("-q,--quiet", opt.quiet, "print only diagnostics (no progress, no summary lines)");
 }
 
+// Issues 15 and 16 (build and check): a stock for every deck that holds its cards (a home
+// stock, a print shop's or Tabletop Simulator's), and a printer profile that corrects
+// back pages.
+void add_stock_options(CLI::App* sub, cardstock::BuildOptions& opt) {
+  sub->add_option("--stock", opt.stocks,
+                  "print every deck whose cards this stock holds on it instead of the deck's own stocks "
+                  "(repeatable or comma-separated, e.g. tgc-poker,dtc-poker,tts; cardstock stocks lists them)")
+      ->allow_extra_args(false)
+      ->delimiter(',');
+  sub->add_option("--printer", opt.printer,
+                  "a printer profile (from cardstock calibrate): back pages are moved and turned to cancel its "
+                  "duplex error");
+}
+
+// Issue 15: proofs, CMYK and where Tabletop Simulator finds the images (build only).
+void add_publishing_options(CLI::App* build, cardstock::BuildOptions& opt) {
+  build->add_flag("--proof", opt.proof,
+                  "also write <deck>-proof.pdf: each card with its trim, bleed and safe lines and its source");
+  build->add_flag("--cmyk", opt.cmyk, "convert every PDF but proofs to CMYK PDF/X-1a (needs Ghostscript)");
+  build->add_option("--tts-url", opt.tts_url,
+                    "address the Tabletop Simulator images will have (the saved object names URL + file name)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -67,6 +90,8 @@ int main(int argc, char** argv) {
   add_build_options(watch, opt, files, single);
   std::string shard;
   build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
+  add_publishing_options(build, opt);
+  add_publishing_options(watch, opt);
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
   check->add_option("files", files, "game files");
@@ -80,17 +105,7 @@ int main(int argc, char** argv) {
   std::string stocks_game;
   auto* stocks = app.add_subcommand("stocks", "list the sheet stocks (with FILE: those that game can use)");
   stocks->add_option("file", stocks_game, "a game file whose own stocks to list too");
-  // Issue 16: home printing. A stock for every deck that holds its cards, and a printer
-  // profile that corrects back pages.
-  for (auto* sub : {build, watch, check}) {
-    sub->add_option("--stock", opt.stocks,
-                    "print every deck whose cards this stock holds on it instead of the deck's own stocks "
-                    "(repeatable; cardstock stocks lists them)")
-        ->allow_extra_args(false);
-    sub->add_option("--printer", opt.printer,
-                    "a printer profile (from cardstock calibrate): back pages are moved and turned to cancel its "
-                    "duplex error");
-  }
+  for (auto* sub : {build, watch, check}) add_stock_options(sub, opt);
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
   auto* calibrate = app.add_subcommand(
       "calibrate", "write the duplex calibration sheet into <out>/calibration/ (print it, read it, write printer.yaml)");

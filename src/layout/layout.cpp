@@ -728,7 +728,7 @@ std::vector<CutSegment> cut_guides(const Stock& s, const Grid& g) {
         cuts.push_back({right_start, y, std::min(W - m, right_start + len), y, CutKind::Mark});
     }
   }
-  if (s.cut != CutStyle::Marks) {
+  if (s.cut == CutStyle::Lines || s.cut == CutStyle::Both) {
     // Lines along every card edge, across the whole grid: all cards of a column share
     // their x edges, so a line never crosses a card, only gutters and edges.
     for (double x : xs) cuts.push_back({x, g.y0, x, g.y0 + g.gh, CutKind::Line});

@@ -546,6 +546,87 @@ std::optional<YAML::Node> load_checked(const std::string& path, const Schema& s,
   return n;
 }
 
+// Where a stock's outputs go and how they are made: a paper and a grid, or one card a
+// page or image (print shops), or a Tabletop Simulator sheet; resolution, page order, the
+// other card sizes it takes, CMYK and the ink limit. Each value is checked here, where it
+// is read: a dpi of 0 or 10^9, a sheet of 11 x 7 cells, an unknown card size.
+void read_output_keys(const Reader& r, const Templates& t, bool grid_ok, Stock* s, Diagnostics& d, bool* ok) {
+  auto fail = [&](const Mark& m, const std::string& msg) {
+    d.error(m, "stock '" + s->id + "': " + msg);
+    *ok = false;
+  };
+  const std::string format = r.str("format");
+  s->format = format == "png" ? StockFormat::Png : format == "tts" ? StockFormat::Tts : StockFormat::Pdf;
+  const std::string order = r.str("order");
+  s->order = order == "back-front" ? PageOrder::BackFront : PageOrder::FrontBack;
+  s->preflight = r.boolean("preflight");
+  s->cmyk = r.boolean("cmyk");
+  const bool paper = r.has("paper"), grid = r.has("grid");
+  if (s->format == StockFormat::Pdf && paper && !grid)
+    fail(r.mark(), "a stock with a paper needs a grid (the columns and rows of cards on it)");
+  if (s->format == StockFormat::Pdf && !paper && grid)
+    fail(r.mark("grid"), "it has no paper, so each page is one card: it takes no grid");
+  if (s->format != StockFormat::Pdf && paper)
+    fail(r.mark("paper"), std::string("a ") + format + " stock makes images, not sheets: it takes no paper");
+  if (s->format == StockFormat::Png && grid)
+    fail(r.mark("grid"), "a png stock makes one image a card face: it takes no grid");
+  if (s->format == StockFormat::Tts && !grid)
+    fail(r.mark(), "a tts stock needs a grid: the cells of a Tabletop Simulator deck sheet (at most 10 x 7)");
+  if (s->format == StockFormat::Tts && grid && grid_ok && (s->columns > 10 || s->rows > 7 || s->columns * s->rows < 2))
+    fail(r.mark("grid"), "a Tabletop Simulator deck sheet has at most 10 x 7 cells and at least 2 (the last "
+                         "one is the hidden-card image), not " +
+                             std::to_string(s->columns) + " x " + std::to_string(s->rows));
+  if (s->cmyk && s->format != StockFormat::Pdf)
+    fail(r.mark("cmyk"), "cmyk converts PDFs; the images of a " + format + " stock stay RGB");
+  // Checked as read: an int cast first would turn 4294967596 dpi into 300.
+  const long dpi = r.integer("dpi");
+  if (dpi < 1 || dpi > kMaxDpi) {
+    fail(r.mark("dpi"), "dpi must be 1 to " + std::to_string(kMaxDpi) + ", not " + std::to_string(dpi));
+  } else {
+    s->dpi = static_cast<int>(dpi);
+    // A card face with its bleed (a tts sheet is scaled down to fit, so never too big).
+    const double w = std::round((s->card.width + s->card.bleed * 2).in_inches() * dpi);
+    const double h = std::round((s->card.height + s->card.bleed * 2).in_inches() * dpi);
+    if (s->format == StockFormat::Png && w * h > static_cast<double>(kMaxRasterPixels))
+      fail(r.mark("dpi"), "one card image at " + std::to_string(dpi) + " dpi would be " + format_number(w) + " x " +
+                              format_number(h) + " pixels; the limit is " +
+                              std::to_string(kMaxRasterPixels / 1000000) + " megapixels an image");
+  }
+  if (r.has("ink_limit")) {
+    const double ink = r.number("ink_limit");
+    if (!(ink >= 1 && ink <= 400))
+      fail(r.mark("ink_limit"), "ink_limit is a total ink percentage from 1 to 400 (four inks at 100 %), not " +
+                                    format_number(ink));
+    else
+      s->ink_limit = ink;
+  }
+  // A card size it accepts is drawn at its own size centred on the stock's trim: its art
+  // (trim and bleed) must cover the whole page, or the page would show a white edge.
+  if (YAML::Node list = r.node("accepts"); list && list.IsSequence())
+    for (const auto& item : list) {
+      const Mark m = mark_of(item, r.mark().file);
+      const CardSize* c = item.IsScalar() ? t.find_card(item.Scalar()) : nullptr;
+      if (!c) {
+        if (item.IsScalar()) unknown(d, m, "card size", item.Scalar(), t.card_names());
+        *ok = false;
+        continue;
+      }
+      const double page_w = (s->card.width + s->card.bleed * 2).pt, page_h = (s->card.height + s->card.bleed * 2).pt;
+      const double art_w = (c->width + c->bleed * 2).pt, art_h = (c->height + c->bleed * 2).pt;
+      // (A Tabletop Simulator sheet draws every card at its own trim: nothing to cover.)
+      if (s->format != StockFormat::Tts && (art_w + 1e-6 < page_w || art_h + 1e-6 < page_h)) {
+        d.error(m, "stock '" + s->id + "' cannot take " + c->id + " cards: with their bleed they are " +
+                       format_number(c->width.in_mm() + 2 * c->bleed.in_mm()) + " x " +
+                       format_number(c->height.in_mm() + 2 * c->bleed.in_mm()) + " mm, smaller than its " +
+                       format_number(Length{page_w}.in_mm()) + " x " + format_number(Length{page_h}.in_mm()) +
+                       " mm page");
+        *ok = false;
+        continue;
+      }
+      s->accepts.push_back(*c);
+    }
+}
+
 // The keys of a stock that issue 16 added: row gutter, margin, fold, cutter and label
 // area (after the paper, card, kind, grid and gutter are read).
 void read_stock_sheet(const Reader& r, const std::string& file, Stock* s, Diagnostics& d, bool* ok) {
@@ -604,6 +685,7 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
   const std::string kind = r.str("kind");
   s.kind = kind == "labels" ? StockKind::Labels : kind == "foldover" ? StockKind::Foldover : StockKind::Cardstock;
   YAML::Node g = r.node("grid");
+  bool grid_ok = true;  // false: reported below, not to be judged again
   if (g && g.IsMap()) {
     Reader gr(g, Schemas::grid(), file);
     // Checked as read: an int cast first would turn 4294967297 columns into 1.
@@ -613,6 +695,7 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
       d.error(gr.mark(), "grid must have 1 to " + std::to_string(kMaxGridSide) + " columns and rows, not " +
                              std::to_string(columns) + " x " + std::to_string(rows));
       *ok = false;
+      grid_ok = false;
     } else {
       s.columns = static_cast<int>(columns);
       s.rows = static_cast<int>(rows);
@@ -620,7 +703,10 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
   }
   s.gutter = r.length("gutter");
   const std::string cut = r.str("cut");
-  s.cut = cut == "marks" ? CutStyle::Marks : cut == "lines" ? CutStyle::Lines : cut == "none" ? CutStyle::None : CutStyle::Both;
+  s.cut = cut == "marks"   ? CutStyle::Marks
+          : cut == "lines" ? CutStyle::Lines
+          : cut == "none"  ? CutStyle::None
+                           : CutStyle::Both;
   s.mark_length = r.length("mark_length");
   s.duplex = r.str("duplex") == "short-edge" ? Duplex::ShortEdge : Duplex::LongEdge;
   s.packing = r.str("packing") == "honeycomb" ? Packing::Honeycomb : Packing::Grid;
@@ -654,6 +740,7 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
       *ok = false;
     }
   }
+  read_output_keys(r, t, grid_ok, &s, d, ok);
   return s;
 }
 
@@ -1083,7 +1170,7 @@ void read_deck_stocks(const Reader& r, const std::string& file, const Templates&
                      format_number(deck->card.height.in_mm()) + " mm): define a stock for them");
       continue;
     }
-    if (!deck->card.id.empty() && s->card.id != deck->card.id) {
+    if (!deck->card.id.empty() && !s->holds(deck->card)) {
       d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards (" +
                      format_number(s->card.width.in_mm()) + " x " +
                      format_number(s->card.height.in_mm()) + " mm), but deck '" + deck->id +

@@ -146,6 +146,13 @@ long Deck::total_cards() const {
   return n;
 }
 
+bool Stock::holds(const CardSize& size) const {
+  if (size.id == card.id) return true;
+  for (const auto& a : accepts)
+    if (a.id == size.id) return true;
+  return false;
+}
+
 const Paper* Templates::find_paper(const std::string& n) const { return find_named(papers, n); }
 const CardSize* Templates::find_card(const std::string& n) const { return find_named(cards, n); }
 const Stock* Templates::find_stock(const std::string& n) const { return find_named(stocks, n); }

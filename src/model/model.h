@@ -57,7 +57,9 @@ struct CardSize {
 // Foldover: each card's back beside its front on the same side of the sheet, across a
 // fold line (for printers without duplex).
 enum class StockKind { Cardstock, Labels, Foldover };
-enum class CutStyle { Marks, Lines, Both, None };  // None: die-cut label sheets
+// None: die-cut label sheets, and print shops that cut themselves (their files must not
+// show guides).
+enum class CutStyle { Marks, Lines, Both, None };
 /// Where a fold-over stock's fold line runs: vertical (backs to the right of their
 /// fronts) or horizontal (backs below their fronts).
 enum class Fold { Vertical, Horizontal };
@@ -72,6 +74,12 @@ struct PaperArea {
 };
 enum class Duplex { LongEdge, ShortEdge };
 enum class Packing { Grid, Honeycomb };
+/// What a stock's outputs are: a PDF (sheets on a paper, or one card a page), a folder of
+/// PNG images (one a card face), or Tabletop Simulator deck sheets and saved object.
+enum class StockFormat { Pdf, Png, Tts };
+/// The order of fronts and backs: each front page followed by its back (duplex printing),
+/// or each back followed by its front (DriveThruCards).
+enum class PageOrder { FrontBack, BackFront };
 
 struct Stock {
   std::string id;
@@ -87,6 +95,14 @@ struct Stock {
   Length mark_length;
   Duplex duplex = Duplex::LongEdge;
   Packing packing = Packing::Grid;  // honeycomb: hex rows offset by half, sharing edges
+  // Print shops and digital tables (templates/stocks/tgc-poker.yaml...).
+  StockFormat format = StockFormat::Pdf;
+  int dpi = 300;                      // pixels per inch of png and tts images
+  PageOrder order = PageOrder::FrontBack;
+  std::vector<CardSize> accepts;      // other card sizes it takes, centred on its trim
+  bool preflight = false;             // check: text inside the safe zone, art into the bleed
+  bool cmyk = false;                  // convert the PDF to CMYK PDF/X-1a (Ghostscript)
+  double ink_limit = 0;               // most total ink (C+M+Y+K, %) the shop takes; 0 = none
   Mark mark;
   Length row_gutter;          // space between rows (the gutter unless given)
   Length margin;              // non-printable margin: the stock's, else its paper's
@@ -94,6 +110,11 @@ struct Stock {
   Length fold_gap;            // fold-over: space between a front and its back, fold in the middle
   Cutter cutter = Cutter::None;
   PaperArea label_area;       // a full-sheet label product's label: cards must lie on it
+  /// No paper: each page (or image) is one card with its bleed, as shops take them.
+  bool card_pages() const { return paper.id.empty(); }
+  /// True if cards of `size` can be made on this stock: its own card size, or one it
+  /// accepts.
+  bool holds(const CardSize& size) const;
 };
 
 /// A printer's duplex error, measured with `cardstock calibrate`: where its back pages

@@ -5,6 +5,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/diag.h"
@@ -26,7 +27,8 @@ struct ManifestEntry {
 
 struct PlannedOutput {
   std::string file;            // name inside out/<game>/
-  std::string format = "pdf";  // the writer that makes the file (output/writer.h)
+  std::string format = "pdf";  // the writer that makes the file (output/writer.h): pdf,
+                               // pdf-cmyk (converted by Ghostscript), png (a folder)
   std::string title;           // document title
   double width = 0, height = 0;  // the page size it is made for (pages may differ)
   std::vector<PlannedPage> pages;
@@ -36,6 +38,21 @@ struct PlannedOutput {
   Mark mark;                         // what in the game file asks for it
   std::string origin;                // the same in words: "deck 'cards' on stock '...'"
   std::string inputs_key;            // set by the cache: changes when its inputs do
+  // An output that is a folder (png, tts): the file each page becomes, in page order, its
+  // size in pixels and resolution, and further files written beside the pages (name,
+  // text: the Tabletop Simulator saved object). The folder is `file`.
+  std::vector<std::string> page_files;
+  std::vector<std::pair<int, int>> page_pixels;
+  double dpi = 0;
+  std::vector<std::pair<std::string, std::string>> texts;
+  double ink_limit = 0;  // format pdf-cmyk: the most total ink (%) the shop takes; 0 = none
+  bool is_folder() const { return !page_files.empty() || !texts.empty(); }
+  /// Every file inside the folder, pages first.
+  std::vector<std::string> folder_files() const {
+    std::vector<std::string> v = page_files;
+    for (const auto& t : texts) v.push_back(t.first);
+    return v;
+  }
 };
 
 }  // namespace cardstock

@@ -1,21 +1,128 @@
 #include "output/writer.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <map>
 
+#include "base/length.h"
+#include "output/cmyk.h"
+#include "output/pdf_finish.h"
 #include "output/svg_cut.h"
+
+namespace fs = std::filesystem;
 
 namespace cardstock {
 
 namespace {
 
-// PDF: the pages drawn by render_pdf, page by page, at each page's size.
+// PDF: the pages drawn by render_pdf, page by page, at each page's size, then given their
+// page boxes and written clean by the qpdf pass (output/pdf_finish.h).
 class PdfWriter : public Writer {
  public:
   bool write(const std::string& path, const PlannedOutput& o, const WriteContext& c,
              std::string* err) const override {
     const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
-    return render_pdf(path, info, o.pages, c.typesetter, err);
+    std::string bytes;
+    return render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err) &&
+           finish_pdf(bytes, false, o.pages, {c.date, false, ""}, path, err);
+  }
+};
+
+// The seconds since 1970 of an ISO 8601 date ("2026-01-01T00:00:00Z"), for Ghostscript's
+// SOURCE_DATE_EPOCH.
+long long epoch_of(const std::string& iso) {
+  std::tm tm{};
+  if (!strptime(iso.c_str(), "%Y-%m-%dT%H:%M:%S", &tm)) return 0;
+  return static_cast<long long>(timegm(&tm));
+}
+
+// PDF in CMYK for shops that print from it (PDF/X-1a): the PDF as PdfWriter makes it,
+// converted by Ghostscript (output/cmyk.h), then given its boxes, dates, title and a
+// content-derived /ID again by the qpdf pass (whatever Ghostscript kept of them); then
+// the most ink on any spot is measured and reported against the shop's limit.
+class CmykPdfWriter : public Writer {
+ public:
+  bool write(const std::string& path, const PlannedOutput& o, const WriteContext& c,
+             std::string* err) const override {
+    const std::string gs = ghostscript();
+    if (gs.empty()) {
+      *err = ghostscript_missing();
+      return false;
+    }
+    const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
+    std::string bytes;
+    if (!render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err) ||
+        !finish_pdf(bytes, false, o.pages, {c.date, false, ""}, path, err))
+      return false;
+    std::string converted, scratch;
+    if (!c.scratch || (converted = c.scratch("cmyk.pdf", err)).empty() || (scratch = c.scratch("gs", err)).empty())
+      return false;
+    std::error_code ec;
+    fs::create_directory(scratch, ec);
+    bool ok = convert_to_cmyk(gs, path, converted, o.title, scratch, epoch_of(c.date), err) &&
+              finish_pdf(converted, true, o.pages, {c.date, true, o.title}, path, err);
+    InkReport ink;
+    ok = ok && measure_ink(gs, path, scratch, &ink, err);
+    fs::remove(converted, ec);
+    fs::remove_all(scratch, ec);
+    if (!ok) return false;
+    if (c.report) {
+      const std::string found = "maximum total ink " + format_number(std::round(ink.max_percent * 10) / 10) +
+                                " % (page " + std::to_string(ink.page) + ")";
+      const std::string whose = o.manifest.stock.empty() ? "" : " of stock '" + o.manifest.stock + "'";
+      if (o.ink_limit > 0 && ink.max_percent > o.ink_limit + 0.05)
+        c.report(found + " is over the " + format_number(o.ink_limit) + " % limit" + whose +
+                     ": the shop may refuse the file (lighten the darkest colours)",
+                 true);
+      else
+        c.report(found + (o.ink_limit > 0 ? ", within the " + format_number(o.ink_limit) + " % limit" + whose : ""),
+                 false);
+    }
+    return true;
+  }
+};
+
+// A folder of images: each page drawn into a PNG of its planned pixel size (a card face
+// for a print shop, a Tabletop Simulator sheet), then the output's text files. `path` is
+// the temporary folder, made here; the build renames it into place.
+class PngFolderWriter : public Writer {
+ public:
+  bool write(const std::string& path, const PlannedOutput& o, const WriteContext& c,
+             std::string* err) const override {
+    if (o.page_files.size() != o.pages.size() || o.page_pixels.size() != o.pages.size()) {
+      *err = "the planned images have no names or sizes";
+      return false;
+    }
+    std::error_code ec;
+    if (!fs::create_directory(path, ec)) {
+      *err = "cannot create the folder '" + path + "': " + (ec ? ec.message() : "it is already there");
+      return false;
+    }
+    std::string png;
+    for (size_t i = 0; i < o.pages.size(); ++i) {
+      if (!render_png(o.pages[i], o.page_pixels[i].first, o.page_pixels[i].second, o.dpi, c.typesetter, &png, err))
+        return false;
+      if (!write_bytes(path + "/" + o.page_files[i], png, err)) return false;
+    }
+    for (const auto& [name, text] : o.texts)
+      if (!write_bytes(path + "/" + name, text, err)) return false;
+    return true;
+  }
+
+ private:
+  static bool write_bytes(const std::string& file, const std::string& bytes, std::string* err) {
+    std::ofstream f(file, std::ios::binary | std::ios::trunc);
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    f.close();
+    if (!f) {
+      *err = "cannot write '" + file + "': " + std::strerror(errno);
+      return false;
+    }
+    return true;
   }
 };
 
@@ -45,8 +152,11 @@ class SvgCutWriter : public Writer {
 const Writer* writer_for(const std::string& format) {
   // Every format, once: a new one is a Writer above and a line here.
   static const PdfWriter pdf;
+  static const CmykPdfWriter cmyk;
+  static const PngFolderWriter png;
   static const SvgCutWriter svg_cut;
-  static const std::map<std::string, const Writer*> writers = {{"pdf", &pdf}, {"svg-cut", &svg_cut}};
+  static const std::map<std::string, const Writer*> writers = {
+      {"pdf", &pdf}, {"pdf-cmyk", &cmyk}, {"png", &png}, {"svg-cut", &svg_cut}};
   auto it = writers.find(format);
   return it == writers.end() ? nullptr : it->second;
 }

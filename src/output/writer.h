@@ -1,6 +1,7 @@
 // writer: turns a planned output into a file. A format is a Writer registered in
 // writer_for(), the one place that knows them all. Errors come back as text.
 #pragma once
+#include <functional>
 #include <string>
 
 #include "output/planned.h"
@@ -14,6 +15,13 @@ struct WriteContext {
   const Typesetter& typesetter;
   std::string creator;  // "cardstock 0.1.0"
   std::string date;     // ISO 8601, pinned for reproducible output
+  /// For writers that pass a file through another program (CMYK): a temporary name
+  /// beside the output's own, inside the output folder, removed after the build and if it
+  /// is interrupted. ("" if it cannot be had; *err then says why.)
+  std::function<std::string(const std::string& name, std::string* err)> scratch;
+  /// What a writer found that the user should know (the ink of a CMYK file): a warning
+  /// when `warning` (an error under --strict), else a note.
+  std::function<void(const std::string& message, bool warning)> report;
 };
 
 class Writer {

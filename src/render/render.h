@@ -82,4 +82,14 @@ struct PdfInfo {
 bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PlannedPage>& pages,
                 const Typesetter& ts, std::string* err);
 
+/// The same PDF into *bytes instead of a file (for a pass that rewrites it: page boxes).
+bool render_pdf_bytes(std::string* bytes, const PdfInfo& info, const std::vector<PlannedPage>& pages,
+                      const Typesetter& ts, std::string* err);
+
+/// Draws one planned page into *png: an 8-bit RGB PNG of `width` x `height` pixels (the
+/// page scaled to fill it, white where nothing is drawn) whose pHYs chunk says `dpi`.
+/// The same page and sizes give the same bytes. False with *err set on failure.
+bool render_png(const PlannedPage& page, int width, int height, double dpi, const Typesetter& ts,
+                std::string* png, std::string* err);
+
 }  // namespace cardstock

@@ -255,6 +255,9 @@ std::vector<std::string> good_values(const Schema& t, const Field& f, const std:
       {"stock.card", {"poker", "bridge", "\"tarot\""}},
       {"stock.kind", {"cardstock", "labels", "\"labels\""}},
       {"stock.packing", {"grid", "\"grid\""}},  // honeycomb wants hex cards
+      {"stock.format", {"pdf", "\"pdf\""}},  // png and tts stocks take no paper (tests/load/shop_stock_test)
+      {"stock.dpi", {"300", "\"600\""}},      // 1 to 1200
+      {"stock.accepts", {"[poker]", "poker"}},  // a size that covers its page
       {"stock.fold", {"~"}},  // only on fold-over stocks (tests/load/printer_test, home printing)
       {"stock.fold_gap", {"~"}},
       {"font.files", {"[fonts/NotoSans-Regular.ttf]", "fonts/NotoSans-Regular.ttf"}},
@@ -480,8 +483,10 @@ TEST(SchemaEditor, SchemaAndLoaderAgreeKeyByKey) {
       if (f.name == "type" && t->name.find(" layer") != std::string::npos) continue;  // picks the table
       for (const auto& v : bad_values(*t, f)) doc(f.name + ": " + v, f.name, v, false);
       if (f.required) doc("without " + f.name, f.name, "", false);
-      else if (t->name + "." + f.name != "game.designs")  // the deck names its designs
-        doc(f.name + ": ~", f.name, "~", true);          // null: as if absent
+      else if (t->name + "." + f.name != "game.designs" &&  // the deck names its designs
+               t->name + "." + f.name != "stock.paper" &&   // a stock with a paper needs a grid,
+               t->name + "." + f.name != "stock.grid")      // one without takes none
+        doc(f.name + ": ~", f.name, "~", true);            // null: as if absent
     }
   }
   EXPECT_EQ(tables, 27);

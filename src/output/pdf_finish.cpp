@@ -1,0 +1,123 @@
+#include "output/pdf_finish.h"
+
+#include <qpdf/QPDF.hh>
+#include <qpdf/QPDFExc.hh>
+#include <qpdf/QPDFObjectHandle.hh>
+#include <qpdf/QPDFPageDocumentHelper.hh>
+#include <qpdf/QPDFPageObjectHelper.hh>
+#include <qpdf/QPDFWriter.hh>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+#include "base/length.h"
+
+namespace cardstock {
+
+namespace {
+
+QPDFObjectHandle box_array(const std::vector<double>& b) {
+  QPDFObjectHandle a = QPDFObjectHandle::newArray();
+  // Four decimals as text, as the manifest writes lengths: the same digits on every
+  // machine (a double printed by the library could differ in its last places).
+  for (double v : b) a.appendItem(QPDFObjectHandle::newReal(format_number(v)));
+  return a;
+}
+
+// "2026-01-01T00:00:00Z" -> "D:20260101000000Z", as PDF writes dates.
+std::string pdf_date(const std::string& iso) {
+  std::string digits;
+  for (char c : iso)
+    if (c >= '0' && c <= '9') digits += c;
+  return "D:" + digits.substr(0, 14) + "Z";
+}
+
+bool same_box(const Rect& a, const Rect& b) {
+  return std::fabs(a.x - b.x) < 1e-6 && std::fabs(a.y - b.y) < 1e-6 && std::fabs(a.w - b.w) < 1e-6 &&
+         std::fabs(a.h - b.h) < 1e-6;
+}
+
+}  // namespace
+
+std::vector<double> pdf_box(const Rect& r, double page_height) {
+  return {r.x, page_height - r.bottom(), r.right(), page_height - r.y};
+}
+
+bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<PlannedPage>& pages,
+                const PdfFinish& how, const std::string& path, std::string* err) {
+  try {
+    QPDF pdf;
+    // What qpdf would warn about is looked at below, not printed.
+    pdf.setSuppressWarnings(true);
+    if (from_file)
+      pdf.processFile(bytes.c_str());
+    else
+      pdf.processMemoryFile("drawn PDF", bytes.data(), bytes.size());
+    std::vector<QPDFPageObjectHelper> all = QPDFPageDocumentHelper(pdf).getAllPages();
+    if (all.size() != pages.size()) {
+      *err = "the drawn PDF has " + std::to_string(all.size()) + " pages, not the " +
+             std::to_string(pages.size()) + " planned";
+      return false;
+    }
+    for (size_t i = 0; i < all.size(); ++i) {
+      QPDFObjectHandle page = all[i].getObjectHandle();
+      const PageBoxes& b = pages[i].boxes;
+      // The page height the planned boxes are measured in: the MediaBox Cairo wrote.
+      const QPDFObjectHandle::Rectangle media = all[i].getMediaBox().getArrayAsRectangle();
+      const double h = media.ury - media.lly;
+      const Rect trim = b.trim.w > 0 ? b.trim : Rect{0, 0, media.urx - media.llx, h};
+      page.replaceKey("/TrimBox", box_array(pdf_box(trim, h)));
+      // A BleedBox only where the art runs past the trim; else it would only repeat it.
+      if (b.bleed.w > 0 && !same_box(b.bleed, trim))
+        page.replaceKey("/BleedBox", box_array(pdf_box(b.bleed, h)));
+      else
+        page.removeKey("/BleedBox");
+    }
+    if (how.set_dates) {
+      QPDFObjectHandle trailer = pdf.getTrailer();
+      QPDFObjectHandle info = trailer.getKey("/Info");
+      if (!info.isDictionary()) {
+        info = pdf.makeIndirectObject(QPDFObjectHandle::newDictionary());
+        trailer.replaceKey("/Info", info);
+      }
+      info.replaceKey("/CreationDate", QPDFObjectHandle::newString(pdf_date(how.date)));
+      info.replaceKey("/ModDate", QPDFObjectHandle::newString(pdf_date(how.date)));
+      if (!how.title.empty()) info.replaceKey("/Title", QPDFObjectHandle::newUnicodeString(how.title));
+      // The other program's /ID (Ghostscript's is made from the clock) would be kept as
+      // the first half of ours and feed the second: gone, both come from the content.
+      trailer.removeKey("/ID");
+    }
+    // Warnings other than the duplicated keys the rewrite removes mean the drawn file is
+    // damaged: better an error now than a file a shop refuses. (The duplicates all name
+    // the same image object, so which one qpdf keeps does not matter.)
+    for (const QPDFExc& w : pdf.getWarnings())
+      if (w.getMessageDetail().find("duplicated key") == std::string::npos) {
+        *err = "the drawn PDF is damaged: " + w.getMessageDetail();
+        return false;
+      }
+    // Opened here, so a file that cannot be made is said as for any other output.
+    FILE* file = std::fopen(path.c_str(), "wb");
+    if (!file) {
+      *err = "cannot create '" + path + "': " + std::strerror(errno);
+      return false;
+    }
+    QPDFWriter out(pdf, path.c_str(), file, true);
+    // The /ID from the content instead of the time and file name: same input, same bytes.
+    out.setDeterministicID(true);
+    out.write();
+    for (const QPDFExc& w : pdf.getWarnings())
+      if (w.getMessageDetail().find("duplicated key") == std::string::npos) {
+        *err = "the drawn PDF is damaged: " + w.getMessageDetail();
+        return false;
+      }
+    return true;
+  } catch (const std::exception& e) {
+    *err = std::string("cannot finish the PDF: ") + e.what();
+    return false;
+  }
+}
+
+}  // namespace cardstock

@@ -1,0 +1,33 @@
+// pdf_finish: the pass every PDF goes through after it is drawn. Cairo cannot write page
+// boxes, so qpdf (a real PDF library) sets each page's TrimBox and, where the page has
+// bleed, its BleedBox from the planned PageBoxes, and writes the file anew: clean for
+// `qpdf --check` (Cairo 1.16 lists an image placed several times on a page once per
+// placement in the page's resources, "dictionary has duplicated key", which strict
+// readers and print-shop preflight refuse), with an /ID derived from the content so the
+// bytes stay reproducible. Errors come back as text.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "layout/pages.h"
+
+namespace cardstock {
+
+struct PdfFinish {
+  std::string date;          // ISO 8601 ("2026-01-01T00:00:00Z"); set as the document's dates when
+  bool set_dates = false;    // set_dates (a file another program wrote, e.g. Ghostscript)
+  std::string title;         // also set when set_dates
+};
+
+/// Reads the PDF in `bytes` (or, with from_file, the file of that name), gives each page
+/// the boxes of the page planned for it, and writes the result to `path`. False with
+/// *err set if the PDF cannot be read, its page count is not the plan's, or `path`
+/// cannot be written.
+bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<PlannedPage>& pages,
+                const PdfFinish& how, const std::string& path, std::string* err);
+
+/// The rectangle `r` (points, origin top-left, y down) as a PDF box [x0 y0 x1 y1] on a
+/// page `page_height` tall (origin bottom-left, y up).
+std::vector<double> pdf_box(const Rect& r, double page_height);
+
+}  // namespace cardstock

@@ -1,0 +1,173 @@
+// Tabletop Simulator output of the shipped games: the saved object parsed back (nlohmann)
+// and its grid checked against the sheets on disk: one CustomDeck entry a sheet, at most
+// 69 cards a sheet, card ids in deck order, sheets RGB, no side over 4096 px and an exact
+// multiple of the grid, the hidden-card cell showing the back.
+#include <gtest/gtest.h>
+#include <png.h>
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <map>
+#include <set>
+
+#include "shops_util.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+namespace {
+
+struct Built {
+  fs::path out;
+  testing::Run run;
+};
+
+// One game on the tts stock (each test runs in its own process: it builds what it reads).
+Built tts_build(const std::string& game_id) {
+  Built b;
+  b.out = testing::fresh_dir("tts-" + game_id);
+  b.run = testing::run_cardstock({"build", "content/" + game_id + ".yaml", "-o", b.out.string(), "--stock", "tts"},
+                                 testing::source_dir());
+  return b;
+}
+
+const Game& game(const std::string& id) {
+  static std::map<std::string, Game> games;
+  if (!games.count(id)) {
+    Diagnostics d;
+    auto g = load_game(testing::source_dir() + "/content/" + id + ".yaml", testing::shipped_templates(), d);
+    if (!g) throw std::runtime_error(d.str());
+    games[id] = *g;
+  }
+  return games[id];
+}
+
+// An 8-bit RGB image decoded with libpng's simplified API.
+struct Pixels {
+  unsigned width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+  std::array<int, 3> at(unsigned x, unsigned y) const {
+    const size_t i = (static_cast<size_t>(y) * width + x) * 3;
+    return {rgb[i], rgb[i + 1], rgb[i + 2]};
+  }
+};
+
+Pixels decode(const std::string& bytes) {
+  Pixels p;
+  png_image img{};
+  img.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_memory(&img, bytes.data(), bytes.size())) return p;
+  img.format = PNG_FORMAT_RGB;
+  p.rgb.resize(PNG_IMAGE_SIZE(img));
+  if (!png_image_finish_read(&img, nullptr, p.rgb.data(), 0, nullptr)) return {};
+  p.width = img.width;
+  p.height = img.height;
+  return p;
+}
+
+void expect_deck(const Built& b, const std::string& game_id, size_t want_sheets) {
+  ASSERT_EQ(b.run.status, 0) << b.run.err;
+  const Deck& deck = game(game_id).decks.at(0);
+  const fs::path folder = b.out / game_id / (deck.id + "-tts");
+  const std::string base = game_id + "-" + deck.id;
+  const auto save = nlohmann::json::parse(testing::slurp(folder / (base + ".json")));
+  ASSERT_EQ(save["ObjectStates"].size(), 1u);
+  const auto& obj = save["ObjectStates"][0];
+  EXPECT_EQ(obj["Name"], "DeckCustom");
+  const auto& custom = obj["CustomDeck"];
+  ASSERT_EQ(custom.size(), want_sheets);
+  std::vector<std::string> files = {base + ".json"};
+  std::map<int, std::set<int>> cells_used;  // sheet -> cells holding a card
+  const auto instances = expand_instances(deck);
+  // Every card in deck order, its id its sheet's number x 100 + its cell.
+  ASSERT_EQ(obj["DeckIDs"].size(), instances.size());
+  ASSERT_EQ(obj["ContainedObjects"].size(), instances.size());
+  for (size_t k = 0; k < instances.size(); ++k) {
+    const auto& card = obj["ContainedObjects"][k];
+    const int id = card["CardID"];
+    EXPECT_EQ(obj["DeckIDs"][k], id);
+    EXPECT_EQ(card["Nickname"], deck.cards[instances[k].card].id) << k;
+    EXPECT_EQ(id, static_cast<int>(k / 69 + 1) * 100 + static_cast<int>(k % 69)) << k;
+    EXPECT_TRUE(card["CustomDeck"].contains(std::to_string(id / 100)));
+    cells_used[id / 100].insert(id % 100);
+  }
+  const std::string back_png = testing::slurp(folder / (base + "-back.png"));
+  const Pixels back = decode(back_png);
+  ASSERT_GT(back.width, 0u);
+  for (size_t s = 1; s <= want_sheets; ++s) {
+    const auto& e = custom[std::to_string(s)];
+    const int cols = e["NumWidth"], rows = e["NumHeight"];
+    EXPECT_EQ(cols, 10);
+    EXPECT_EQ(rows, 7);
+    EXPECT_EQ(e["BackIsHidden"], false);  // the last cell is the hidden-card image
+    EXPECT_EQ(e["BackURL"], base + "-back.png");
+    const std::string face = e["FaceURL"];
+    EXPECT_EQ(face, base + "-" + std::to_string(s) + ".png");
+    files.push_back(face);
+    // At most 69 cards a sheet, never in the hidden cell.
+    EXPECT_LE(cells_used[static_cast<int>(s)].size(), 69u);
+    EXPECT_EQ(cells_used[static_cast<int>(s)].count(69), 0u);
+    const std::string bytes = testing::slurp(folder / face);
+    const testing::PngSize size = testing::png_size(bytes);
+    EXPECT_LE(size.width, 4096u);
+    EXPECT_LE(size.height, 4096u);
+    EXPECT_EQ(size.color_type, 2) << "RGB";
+    EXPECT_EQ(size.width % static_cast<unsigned>(cols), 0u) << "the grid divides the sheet exactly";
+    EXPECT_EQ(size.height % static_cast<unsigned>(rows), 0u);
+    // The cells are the card's shape (2.5 x 3.5 in) as near as whole pixels allow.
+    const double cw = size.width / double(cols), ch = size.height / double(rows);
+    EXPECT_NEAR(cw / ch, 2.5 / 3.5, 0.005);
+    EXPECT_EQ(back.width, static_cast<unsigned>(cw));
+    // The hidden-card cell (bottom right) shows the back; a cell with no card is white.
+    const Pixels sheet = decode(bytes);
+    ASSERT_EQ(sheet.width, size.width);
+    const unsigned hx = static_cast<unsigned>(9 * cw + cw / 2), hy = static_cast<unsigned>(6 * ch + ch / 2);
+    EXPECT_EQ(sheet.at(hx, hy), back.at(back.width / 2, back.height / 2)) << face;
+    EXPECT_NE(sheet.at(hx, hy), (std::array<int, 3>{255, 255, 255})) << face;
+    if (cells_used[static_cast<int>(s)].size() < 69) {
+      const int empty = 68;  // the cell before the hidden one, empty on a sheet not full
+      const unsigned ex = static_cast<unsigned>((empty % 10) * cw + cw / 2), ey = static_cast<unsigned>((empty / 10) * ch + ch / 2);
+      EXPECT_EQ(sheet.at(ex, ey), (std::array<int, 3>{255, 255, 255})) << face;
+    }
+  }
+  files.push_back(base + "-back.png");
+  std::sort(files.begin(), files.end());
+  EXPECT_EQ(testing::files_in(folder), files);
+}
+
+}  // namespace
+
+TEST(Tts, EchadIsOneSheetOfFiftyFourCardsAndTheHiddenCard) { expect_deck(tts_build("echad"), "echad", 1); }
+
+TEST(Tts, DayenuNeedsTwoSheetsAndTheManifestListsEveryCardsCellAndTtsId) {
+  const Built b = tts_build("dayenu");
+  expect_deck(b, "dayenu", 2);
+  const auto m = nlohmann::json::parse(testing::slurp(b.out / "dayenu" / "manifest.json"));
+  // The deck on the tts stock instead of its own sheets; the booklets as usual.
+  std::vector<std::string> files;
+  for (const auto& out : m["outputs"]) files.push_back(out["file"]);
+  EXPECT_EQ(files, (std::vector<std::string>{"cards-tts", "rules-half-letter.pdf", "rules-booklet-letter.pdf",
+                                             "rules-a5.pdf", "rules-booklet-a4.pdf"}));
+  const auto& o = m["outputs"][0];
+  EXPECT_EQ(o["kind"], "tts");
+  EXPECT_EQ(o["grid"], nlohmann::json::array({10, 7}));
+  ASSERT_EQ(o["pages"].size(), 3u);  // two sheets and the back
+  EXPECT_EQ(o["pages"][0]["placements"].size(), 69u);
+  EXPECT_EQ(o["pages"][1]["placements"].size(), 30u);
+  EXPECT_EQ(o["pages"][1]["placements"][0]["card_id"], 200);
+  EXPECT_EQ(o["pages"][0]["hidden_cell"], 69);
+}
+
+TEST(Tts, TheImageAddressCanBeWhereTheyAreUploaded) {
+  const fs::path out = testing::fresh_dir("tts-url");
+  const testing::Run r = testing::run_cardstock({"build", "content/echad.yaml", "-o", out.string(), "--stock", "tts",
+                                                 "--tts-url", "https://example.org/echad/"},
+                                                testing::source_dir());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto save = nlohmann::json::parse(testing::slurp(out / "echad/cards-tts/echad-cards.json"));
+  EXPECT_EQ(save["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"], "https://example.org/echad/echad-cards-1.png");
+}
+
+}  // namespace cardstock
