@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <sstream>
 
@@ -63,45 +64,50 @@ struct Sheet {
   std::string face_file, back_file;
 };
 
-}  // namespace
+// The grid of one deck on a tts stock: cells, their size in points and pixels, and the
+// sheets with the cards in each.
+struct Grid {
+  int cols = 0, rows = 0;
+  double cw = 0, ch = 0;     // a cell (the card's trim), points
+  int cell_w = 0, cell_h = 0;  // a cell, pixels
+  double dpi = 0;            // the stock's dpi scaled down to fit kMaxSheetSide
+  bool unique_backs = false;
+  std::string base;          // <game>-<deck>: the files' names start with it
+  std::shared_ptr<std::vector<Sheet>> sheets = std::make_shared<std::vector<Sheet>>();
+};
 
-void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs, const std::string& url,
-              std::vector<PlannedOutput>* out) {
-  const Game& g = p.game;
-  const Deck& d = g.decks[deck];
-  const std::vector<CardInstance> instances = expand_instances(d);
-  if (instances.empty()) return;
-  PlannedOutput o;
-  o.file = d.id + "-" + stock.id;
-  o.format = "png";
-  o.mark = d.mark;
-  o.origin = "deck '" + d.id + "' on stock '" + stock.id + "'";
-  o.manifest.kind = "tts";
-  o.manifest.stock = stock.id;
-
-  const int cols = stock.columns, rows = stock.rows, per_sheet = cols * rows - 1;
-  const double cw = d.card.width.pt, ch = d.card.height.pt;
+Grid grid_of(const Game& g, const Deck& d, const Stock& stock, bool backs, size_t cards) {
+  Grid t;
+  t.cols = stock.columns, t.rows = stock.rows;
+  const int per_sheet = t.cols * t.rows - 1;
+  t.cw = d.card.width.pt, t.ch = d.card.height.pt;
   // Each cell the card's trim at the stock's dpi, the whole sheet scaled down to fit.
-  const double full_w = cw / 72 * stock.dpi, full_h = ch / 72 * stock.dpi;
-  const double fit = std::min({1.0, kMaxSheetSide / (cols * full_w), kMaxSheetSide / (rows * full_h)});
-  const int cell_w = std::max(1, static_cast<int>(std::floor(full_w * fit)));
-  const int cell_h = std::max(1, static_cast<int>(std::floor(full_h * fit)));
-  const bool unique_backs = backs && !one_back(g, d);
-  const std::string base = g.id + "-" + d.id;
-
-  auto sheets = std::make_shared<std::vector<Sheet>>();
-  for (size_t first = 0; first < instances.size(); first += static_cast<size_t>(per_sheet)) {
+  const double full_w = t.cw / 72 * stock.dpi, full_h = t.ch / 72 * stock.dpi;
+  const double fit = std::min({1.0, kMaxSheetSide / (t.cols * full_w), kMaxSheetSide / (t.rows * full_h)});
+  t.cell_w = std::max(1, static_cast<int>(std::floor(full_w * fit)));
+  t.cell_h = std::max(1, static_cast<int>(std::floor(full_h * fit)));
+  t.dpi = stock.dpi * fit;
+  t.unique_backs = backs && !one_back(g, d);
+  t.base = g.id + "-" + d.id;
+  for (size_t first = 0; first < cards; first += static_cast<size_t>(per_sheet)) {
     Sheet s;
-    const size_t n = std::min(instances.size() - first, static_cast<size_t>(per_sheet));
+    const size_t n = std::min(cards - first, static_cast<size_t>(per_sheet));
     for (size_t k = 0; k < n; ++k) s.cells.push_back({first + k, static_cast<int>(k)});
-    const std::string num = std::to_string(sheets->size() + 1);
-    s.face_file = base + "-" + num + ".png";
-    s.back_file = unique_backs ? base + "-back-" + num + ".png" : base + "-back.png";
-    sheets->push_back(std::move(s));
+    const std::string num = std::to_string(t.sheets->size() + 1);
+    s.face_file = t.base + "-" + num + ".png";
+    s.back_file = t.unique_backs ? t.base + "-back-" + num + ".png" : t.base + "-back.png";
+    t.sheets->push_back(std::move(s));
   }
+  return t;
+}
 
-  // The pages: each face sheet (the back of the first card in its hidden cell), then the
-  // back image or sheets.
+// The pages: each face sheet (the back of the first card in its hidden cell), then the
+// back image or sheets.
+void plan_pages(const PreparedGame& p, size_t deck, const std::vector<CardInstance>& instances, bool backs,
+                const Grid& t, PlannedOutput* o) {
+  const Deck& d = p.game.decks[deck];
+  const int cols = t.cols, rows = t.rows;
+  const double cw = t.cw, ch = t.ch;
   const CardArt* hidden = backs ? &p.backs[deck][0] : nullptr;
   auto sheet_page = [&](const Sheet& s, bool back_side) {
     PlannedPage pg{cols * cw, rows * ch, whole_page_boxes(cols * cw, rows * ch), {}};
@@ -116,48 +122,44 @@ void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs
     if (!back_side && hidden) place(hidden, cols * rows - 1);
     return pg;
   };
-  for (const Sheet& s : *sheets) {
-    o.pages.push_back(sheet_page(s, false));
-    o.page_files.push_back(s.face_file);
-    o.page_pixels.push_back({cols * cell_w, rows * cell_h});
-  }
-  if (unique_backs) {
-    for (const Sheet& s : *sheets) {
-      o.pages.push_back(sheet_page(s, true));
-      o.page_files.push_back(s.back_file);
-      o.page_pixels.push_back({cols * cell_w, rows * cell_h});
+  for (int side = 0; side < (t.unique_backs ? 2 : 1); ++side)
+    for (const Sheet& s : *t.sheets) {
+      o->pages.push_back(sheet_page(s, side == 1));
+      o->page_files.push_back(side == 1 ? s.back_file : s.face_file);
+      o->page_pixels.push_back({cols * t.cell_w, rows * t.cell_h});
     }
-  } else {
+  if (!t.unique_backs) {
     // One back for every card, a cell's size; white for a deck without backs.
     PlannedPage pg{cw, ch, whole_page_boxes(cw, ch), {}};
     if (backs) pg.art.cards.push_back({&p.backs[deck][0], {0, 0, cw, ch}, {0, 0, cw, ch}, 0, d.card.shape, 1});
-    o.pages.push_back(std::move(pg));
-    o.page_files.push_back(base + "-back.png");
-    o.page_pixels.push_back({cell_w, cell_h});
+    o->pages.push_back(std::move(pg));
+    o->page_files.push_back(t.base + "-back.png");
+    o->page_pixels.push_back({t.cell_w, t.cell_h});
   }
-  o.dpi = stock.dpi * fit;
-  o.width = cols * cw;
-  o.height = rows * ch;
+}
 
-  // The saved object: one Custom Deck, a CustomDeck entry a sheet (TTS numbers them from
-  // 1; a card's id is its sheet's number x 100 + its cell), every card in deck order.
+// The saved object: one Custom Deck, a CustomDeck entry a sheet (TTS numbers them from
+// 1; a card's id is its sheet's number x 100 + its cell), every card in deck order.
+Json saved_object(const Game& g, const Deck& d, const std::vector<CardInstance>& instances, const Grid& t,
+                  const std::string& url) {
+  const std::vector<Sheet>& sheets = *t.sheets;
   Json custom = Json::object();
-  for (size_t k = 0; k < sheets->size(); ++k)
-    custom[std::to_string(k + 1)] = Json{{"FaceURL", url + (*sheets)[k].face_file},
-                                         {"BackURL", url + (*sheets)[k].back_file},
-                                         {"NumWidth", cols},
-                                         {"NumHeight", rows},
+  for (size_t k = 0; k < sheets.size(); ++k)
+    custom[std::to_string(k + 1)] = Json{{"FaceURL", url + sheets[k].face_file},
+                                         {"BackURL", url + sheets[k].back_file},
+                                         {"NumWidth", t.cols},
+                                         {"NumHeight", t.rows},
                                          {"BackIsHidden", false},
-                                         {"UniqueBack", unique_backs},
+                                         {"UniqueBack", t.unique_backs},
                                          {"Type", 0}};
   Json ids = Json::array(), cards = Json::array();
-  for (size_t k = 0; k < sheets->size(); ++k)
-    for (const Cell& c : (*sheets)[k].cells) {
+  for (size_t k = 0; k < sheets.size(); ++k)
+    for (const Cell& c : sheets[k].cells) {
       const int id = static_cast<int>(k + 1) * 100 + c.cell;
       const CardInstance& in = instances[c.instance];
       const Card& card = d.cards[in.card];
       ids.push_back(id);
-      cards.push_back(Json{{"GUID", guid(base + "/" + std::to_string(c.instance))},
+      cards.push_back(Json{{"GUID", guid(t.base + "/" + std::to_string(c.instance))},
                            {"Name", "Card"},
                            {"Transform", transform()},
                            {"Nickname", card.id},
@@ -168,40 +170,24 @@ void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs
                            {"Hands", true},
                            {"CustomDeck", Json{{std::to_string(k + 1), custom[std::to_string(k + 1)]}}}});
     }
-  const Json save{{"SaveName", ""},
-                  {"GameMode", ""},
-                  {"Date", ""},
-                  {"Table", ""},
-                  {"Sky", ""},
-                  {"Note", ""},
-                  {"Rules", ""},
-                  {"XmlUI", ""},
-                  {"LuaScript", ""},
-                  {"LuaScriptState", ""},
-                  {"ObjectStates", Json::array({Json{{"GUID", guid(base)},
-                                                     {"Name", "DeckCustom"},
-                                                     {"Transform", transform()},
-                                                     {"Nickname", d.title.empty() ? d.id : d.title},
-                                                     {"Description", g.title},
-                                                     {"GMNotes", ""},
-                                                     {"Locked", false},
-                                                     {"Grid", true},
-                                                     {"Snap", true},
-                                                     {"Autoraise", true},
-                                                     {"Sticky", true},
-                                                     {"Hands", false},
-                                                     {"SidewaysCard", false},
-                                                     {"DeckIDs", ids},
-                                                     {"CustomDeck", custom},
-                                                     {"ContainedObjects", cards}}})}};
-  o.texts.push_back({base + ".json", save.dump(2) + "\n"});
+  const Json deck_object{{"GUID", guid(t.base)},        {"Name", "DeckCustom"},
+                         {"Transform", transform()},     {"Nickname", d.title.empty() ? d.id : d.title},
+                         {"Description", g.title},       {"GMNotes", ""},
+                         {"Locked", false},              {"Grid", true},
+                         {"Snap", true},                 {"Autoraise", true},
+                         {"Sticky", true},               {"Hands", false},
+                         {"SidewaysCard", false},        {"DeckIDs", ids},
+                         {"CustomDeck", custom},         {"ContainedObjects", cards}};
+  return Json{{"SaveName", ""}, {"GameMode", ""},       {"Date", ""},           {"Table", ""},
+              {"Sky", ""},      {"Note", ""},           {"Rules", ""},          {"XmlUI", ""},
+              {"LuaScript", ""}, {"LuaScriptState", ""}, {"ObjectStates", Json::array({deck_object})}};
+}
 
-  o.manifest.extra = ", \"format\": \"tts\", \"saved_object\": " + json_string(base + ".json") +
-                     ", \"grid\": [" + std::to_string(cols) + ", " + std::to_string(rows) +
-                     "], \"cell_pixels\": [" + std::to_string(cell_w) + ", " + std::to_string(cell_h) + "]";
-  // The manifest's account of the sheets: every card's cell and TTS id.
-  auto files = std::make_shared<const std::vector<std::string>>(o.page_files);
-  o.manifest.pages = [&p, deck, sheets, files, unique_backs, cols, rows, cw, ch](std::ostream& to) {
+// The manifest's account of the sheets: every card's cell and TTS id.
+std::function<void(std::ostream&)> manifest_pages(const PreparedGame& p, size_t deck, const Grid& t,
+                                                   std::shared_ptr<const std::vector<std::string>> files) {
+  return [&p, deck, sheets = t.sheets, files, unique_backs = t.unique_backs, cols = t.cols, rows = t.rows,
+          cw = t.cw, ch = t.ch](std::ostream& to) {
     const Deck& d = p.game.decks[deck];
     const auto instances = expand_instances(d);
     size_t page = 0;
@@ -229,6 +215,33 @@ void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs
       to << (page ? "," : "") << "\n      {\"page\": " << page + 1 << ", \"file\": " << json_string((*files)[page])
          << ", \"side\": \"back\", \"placements\": [], \"cuts\": []}";
   };
+}
+
+}  // namespace
+
+void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs, const std::string& url,
+              std::vector<PlannedOutput>* out) {
+  const Game& g = p.game;
+  const Deck& d = g.decks[deck];
+  const std::vector<CardInstance> instances = expand_instances(d);
+  if (instances.empty()) return;
+  PlannedOutput o;
+  o.file = d.id + "-" + stock.id;
+  o.format = "png";
+  o.mark = d.mark;
+  o.origin = "deck '" + d.id + "' on stock '" + stock.id + "'";
+  o.manifest.kind = "tts";
+  o.manifest.stock = stock.id;
+  const Grid t = grid_of(g, d, stock, backs, instances.size());
+  plan_pages(p, deck, instances, backs, t, &o);
+  o.dpi = t.dpi;
+  o.width = t.cols * t.cw;
+  o.height = t.rows * t.ch;
+  o.texts.push_back({t.base + ".json", saved_object(g, d, instances, t, url).dump(2) + "\n"});
+  o.manifest.extra = ", \"format\": \"tts\", \"saved_object\": " + json_string(t.base + ".json") +
+                     ", \"grid\": [" + std::to_string(t.cols) + ", " + std::to_string(t.rows) +
+                     "], \"cell_pixels\": [" + std::to_string(t.cell_w) + ", " + std::to_string(t.cell_h) + "]";
+  o.manifest.pages = manifest_pages(p, deck, t, std::make_shared<const std::vector<std::string>>(o.page_files));
   o.manifest.deck = d.id;
   o.weight = pages_weight(o.pages, kImageWeight * 16);
   o.inputs = p.deck_images(deck);

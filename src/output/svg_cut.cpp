@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "base/length.h"
+#include "base/xml.h"
 
 namespace cardstock {
 
@@ -13,19 +14,7 @@ namespace {
 // hundredth we promise), as the manifest formats numbers.
 std::string mm(double pt) { return format_number(Length{pt}.in_mm()); }
 
-std::string xml_text(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
-    }
-  }
-  return o;
-}
+std::string xml_text(const std::string& s) { return xml_escape(s); }
 
 // An XML comment may not hold "--".
 std::string comment_text(std::string s) {

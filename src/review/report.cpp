@@ -10,6 +10,7 @@
 
 #include "base/paths.h"
 #include "base/version.h"
+#include "base/xml.h"
 
 namespace fs = std::filesystem;
 
@@ -113,20 +114,7 @@ namespace {
 // Most close-ups shown for one page.
 constexpr size_t kMaxCloseUps = 6;
 
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '"': o += "&quot;"; break;
-      case '\'': o += "&#39;"; break;
-      default: o += c;
-    }
-  }
-  return o;
-}
+std::string esc(const std::string& s) { return xml_escape(s); }
 
 // "a, b and c"
 std::string and_list(const std::vector<std::string>& v) {
