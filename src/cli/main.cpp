@@ -57,6 +57,58 @@ void add_publishing_options(CLI::App* build, cardstock::BuildOptions& opt) {
                     "address the Tabletop Simulator images will have (the saved object names URL + file name)");
 }
 
+// --templates (layers over the shipped folder, before or after the command) and where
+// the shipped templates are; returns the program's own path.
+std::string add_template_options(CLI::App& app, cardstock::BuildOptions& opt) {
+  std::string exe;
+  std::error_code ec;
+  const fs::path p = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) exe = p.string();
+  opt.templates_dir = cardstock::find_shipped_templates(exe, CARDSTOCK_INSTALLED_TEMPLATES, &opt.templates_looked);
+  app.add_option("--templates", opt.template_layers,
+                 "a folder laid out like templates/ (stocks/, cards.yaml, papers.yaml, fonts.yaml, designs/), "
+                 "layered over the shipped templates; may be given more than once")
+      ->check(CLI::ExistingDirectory)
+      ->allow_extra_args(false);
+  app.add_option("--shipped-templates", opt.templates_dir, "internal: the shipped templates folder")->group("");
+  return exe;
+}
+
+void add_check_options(CLI::App* check, cardstock::BuildOptions& opt, std::vector<std::string>& files) {
+  check->add_option("files", files, "game files");
+  check->add_option("--paper", opt.paper, "letter, a4 or all")
+      ->check(CLI::IsMember({"letter", "a4", "all"}))
+      ->capture_default_str();
+  check->add_flag("--strict", opt.strict, "treat warnings as errors");
+  check->add_flag("--allow-outside", opt.allow_outside,
+                  "let images and booklet sources lie outside the game file's folder");
+}
+
+CLI::App* add_diff_command(CLI::App& app, cardstock::DiffOptions& dopt, bool& diff_json) {
+  auto* diff = app.add_subcommand(
+      "diff", "compare two output folders page by page; exit 0 if nothing changed, 1 if something did, 2 on errors");
+  diff->add_option("old", dopt.old_dir, "output folder before (e.g. out/ of the main branch)")->required();
+  diff->add_option("new", dopt.new_dir, "output folder after")->required();
+  diff->add_option("-o,--out", dopt.report_dir, "write a review report here: index.html and the changed pages as PNGs");
+  diff->add_flag("--json", diff_json, "print the summary as JSON");
+  diff->add_option("--dpi", dopt.dpi, "resolution pages are compared and pictured at")
+      ->check(CLI::Range(36.0, 300.0))
+      ->capture_default_str();
+  diff->add_option("--max-pictures", dopt.max_pictures, "most pages pictured in the report (the rest are listed)")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  diff->add_option("--source-url", dopt.source_url,
+                   "link each card's source to URL + file + #L + line (e.g. https://github.com/o/r/blob/SHA/)");
+  return diff;
+}
+
+// --shard K/N (internal: a share of one game's outputs); false if it is not that.
+bool parse_shard(const std::string& shard, size_t files, cardstock::BuildOptions& opt) {
+  char end = 0;
+  return std::sscanf(shard.c_str(), "%d/%d%c", &opt.shard, &opt.shards, &end) == 2 && opt.shards >= 1 &&
+         opt.shards <= 256 && opt.shard >= 0 && opt.shard < opt.shards && files == 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -66,20 +118,7 @@ int main(int argc, char** argv) {
   // --templates may come before or after the command (fallthrough), once per folder.
   app.fallthrough();
   cardstock::BuildOptions opt;
-  std::string exe;
-  {
-    std::error_code ec;
-    const fs::path p = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) exe = p.string();
-  }
-  opt.templates_dir = cardstock::find_shipped_templates(exe, CARDSTOCK_INSTALLED_TEMPLATES, &opt.templates_looked);
-  app.add_option("--templates", opt.template_layers,
-                 "a folder laid out like templates/ (stocks/, cards.yaml, papers.yaml, fonts.yaml, designs/), "
-                 "layered over the shipped templates; may be given more than once")
-      ->check(CLI::ExistingDirectory)
-      ->allow_extra_args(false);
-  app.add_option("--shipped-templates", opt.templates_dir, "internal: the shipped templates folder")
-      ->group("");
+  const std::string exe = add_template_options(app, opt);
 
   std::vector<std::string> files;
   bool single = false;
@@ -94,13 +133,7 @@ int main(int argc, char** argv) {
   add_publishing_options(watch, opt);
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
-  check->add_option("files", files, "game files");
-  check->add_option("--paper", opt.paper, "letter, a4 or all")
-      ->check(CLI::IsMember({"letter", "a4", "all"}))
-      ->capture_default_str();
-  check->add_flag("--strict", opt.strict, "treat warnings as errors");
-  check->add_flag("--allow-outside", opt.allow_outside,
-                  "let images and booklet sources lie outside the game file's folder");
+  add_check_options(check, opt, files);
 
   std::string stocks_game;
   auto* stocks = app.add_subcommand("stocks", "list the sheet stocks (with FILE: those that game can use)");
@@ -116,20 +149,7 @@ int main(int argc, char** argv) {
 
   cardstock::DiffOptions dopt;
   bool diff_json = false;
-  auto* diff = app.add_subcommand(
-      "diff", "compare two output folders page by page; exit 0 if nothing changed, 1 if something did, 2 on errors");
-  diff->add_option("old", dopt.old_dir, "output folder before (e.g. out/ of the main branch)")->required();
-  diff->add_option("new", dopt.new_dir, "output folder after")->required();
-  diff->add_option("-o,--out", dopt.report_dir, "write a review report here: index.html and the changed pages as PNGs");
-  diff->add_flag("--json", diff_json, "print the summary as JSON");
-  diff->add_option("--dpi", dopt.dpi, "resolution pages are compared and pictured at")
-      ->check(CLI::Range(36.0, 300.0))
-      ->capture_default_str();
-  diff->add_option("--max-pictures", dopt.max_pictures, "most pages pictured in the report (the rest are listed)")
-      ->check(CLI::Range(0, 100000))
-      ->capture_default_str();
-  diff->add_option("--source-url", dopt.source_url,
-                   "link each card's source to URL + file + #L + line (e.g. https://github.com/o/r/blob/SHA/)");
+  auto* diff = add_diff_command(app, dopt, diff_json);
 
   try {
     app.parse(argc, argv);
@@ -142,13 +162,9 @@ int main(int argc, char** argv) {
     std::cerr << "cardstock: error: -o wants a folder, not an empty name\n";
     return 2;
   }
-  if (!shard.empty()) {
-    char end = 0;
-    if (std::sscanf(shard.c_str(), "%d/%d%c", &opt.shard, &opt.shards, &end) != 2 || opt.shards < 1 ||
-        opt.shards > 256 || opt.shard < 0 || opt.shard >= opt.shards || files.size() != 1) {
-      std::cerr << "cardstock: error: --shard wants K/N (0 <= K < N <= 256) and one game file\n";
-      return 2;
-    }
+  if (!shard.empty() && !parse_shard(shard, files.size(), opt)) {
+    std::cerr << "cardstock: error: --shard wants K/N (0 <= K < N <= 256) and one game file\n";
+    return 2;
   }
   opt.self_exe = exe;
   opt.progress = shard.empty() && cardstock::progress_wanted(opt.quiet);
