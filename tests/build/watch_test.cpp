@@ -1,5 +1,5 @@
 // `cardstock watch` as a process: it builds, rebuilds after a saved change to the CSV (by
-// rename, as editors save) and to the game file, prints the diagnostics of a broken save
+// rename, as editors save), to an image and to the game file, prints the diagnostics of a broken save
 // and keeps the outputs, and stops on SIGTERM with exit status 0, leaving the last
 // outputs and no temporary file.
 #include <gtest/gtest.h>
@@ -66,6 +66,7 @@ designs:
   face:
     layers:
       - {type: text, text: "{word}", x: 5mm, y: 5mm, w: 50mm, h: 20mm, size: 14pt}
+      - {type: image, src: art/pic.svg, x: 5mm, y: 30mm, w: 20mm, h: 20mm}
 decks:
   - id: d
     face: face
@@ -79,6 +80,10 @@ TEST(Watch, RebuildsAfterASavedChangeAndStopsCleanly) {
   const fs::path dir = testing::fresh_dir("watch");
   std::ofstream(dir / "w.yaml") << kGame;
   std::ofstream(dir / "words.csv") << "word\nshalom\n";
+  fs::create_directories(dir / "art");
+  const std::string square = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" "
+                             "height=\"10\" fill=\"#ff0000\"/></svg>\n";
+  std::ofstream(dir / "art/pic.svg") << square;
   const fs::path pdf = dir / "out/w/d-poker-3x3-letter.pdf";
   const pid_t pid = start({"--shipped-templates", testing::source_dir() + "/templates", "watch", "w.yaml", "-o", "out",
                            "--paper", "letter", "-j", "1"},
@@ -95,11 +100,17 @@ TEST(Watch, RebuildsAfterASavedChangeAndStopsCleanly) {
   EXPECT_TRUE(within_20s([&] { return text_of(pdf).find("toda") != std::string::npos; }))
       << testing::slurp(dir / "watch.out") << testing::slurp(dir / "watch.err");
   EXPECT_TRUE(said("watch.out", "changed: " + fs::absolute(dir / "words.csv").lexically_normal().string() + "\n"));
+  // An image in a folder of its own, edited in place: drawn again.
+  std::string drawn = testing::slurp(pdf);
+  std::ofstream(dir / "art/pic.svg") << testing::replace_all(square, "#ff0000", "#0000ff");
+  EXPECT_TRUE(within_20s([&] { return testing::slurp(pdf) != drawn; })) << testing::slurp(dir / "watch.out");
+  const std::string pic = fs::absolute(dir / "art/pic.svg").lexically_normal().string();
+  EXPECT_TRUE(within_20s([&] { return said("watch.out", "changed: " + pic + "\n"); }));
   // A broken save of the game file: its diagnostic, and the outputs stay.
   const std::string before = testing::slurp(pdf);
   std::ofstream(dir / "w.yaml", std::ios::app) << "bad: [\n";
   EXPECT_TRUE(within_20s([&] { return said("watch.err", "w.yaml: 1 error(s), 0 warning(s); nothing written"); }));
-  EXPECT_TRUE(said("watch.err", "w.yaml:12:6: error: YAML syntax: this '[' is never closed (a ']' is missing)\n"))
+  EXPECT_TRUE(said("watch.err", "w.yaml:13:6: error: YAML syntax: this '[' is never closed (a ']' is missing)\n"))
       << testing::slurp(dir / "watch.err");
   EXPECT_EQ(testing::slurp(pdf), before);
   // Mended: built again.
