@@ -251,6 +251,30 @@ TEST(CsvCards, LayerPropertiesFromFieldsAreCheckedAtTheirCell) {
             "t.yaml:5:42: error: 'size': unclosed '{' in '{size'\n");
 }
 
+// `fit:` from a cell: each card's image fills its box its own way; a wrong word is an
+// error at its cell with the nearest one.
+TEST(CsvCards, FitFromACell) {
+  const std::string yaml =
+      "game: t\ntitle: T\ndesigns:\n  face:\n    layers:\n"
+      "      - {type: image, src: p.svg, w: 20mm, h: 30mm, fit: \"{fit}\"}\n"
+      "decks:\n  - id: d\n    face: face\n    stocks: [poker-3x3-letter]\n    cards: {csv: w.csv}\n";
+  const Loaded l =
+      load(yaml, {{"w.csv", "fit\ncover\nstretch\nfil\n"}, {"p.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"}},
+           "csv-fit");
+  ASSERT_TRUE(l.game);
+  EXPECT_EQ(l.diags, "D/w.csv:4:1: error: card 'd-3': 'fit' is {fit}, which must be 'contain', 'cover' or 'stretch', "
+                     "not 'fil' (layer at D/t.yaml:6:9)\n");
+  Diagnostics d;
+  FixedMeasurer m;
+  const Deck& deck = l.game->decks[0];
+  const Fit want[] = {Fit::Cover, Fit::Stretch, Fit::Contain};  // the last keeps the default
+  for (size_t c = 0; c < 3; ++c) {
+    const CardArt a = resolve_card(*l.game, deck, deck.cards[c], l.game->designs.at("face"), m, d);
+    ASSERT_EQ(a.items.size(), 1u);
+    EXPECT_EQ(a.items[0].fit, want[c]) << c;
+  }
+}
+
 TEST(CsvCards, FieldNamesSuggestedForHeaders) {
   EXPECT_EQ(field_name_for("Part of speech"), "part_of_speech");
   EXPECT_EQ(field_name_for("2nd"), "f_2nd");
