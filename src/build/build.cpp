@@ -195,6 +195,121 @@ GameWork estimate_work(const Game& g, const Templates& t, const BuildOptions& op
   return w;
 }
 
+// --stock and --printer, checked against the templates and loaded before any game: 0,
+// 2 (a usage error) or 1 (a printer profile with errors), the reason printed.
+int command_line_options(const BuildOptions& opt, const Templates& t, std::optional<PrinterProfile>* printer,
+                         std::ostream& err) {
+  for (const auto& name : opt.stocks) {
+    const Stock* s = t.find_stock(name);
+    if (!s) {
+      err << "cardstock: error: --stock: unknown stock '" << name << "'"
+           << did_you_mean(name, t.stock_names()) << " (cardstock stocks lists them)\n";
+      return 2;
+    }
+    if (opt.paper != "all" && !s->card_pages() && s->paper.id != opt.paper) {
+      err << "cardstock: error: --stock " << name << " is on " << s->paper.id << " paper, but --paper asks for "
+           << opt.paper << "\n";
+      return 2;
+    }
+  }
+  if (!opt.printer.empty()) {
+    if (std::string why = not_a_regular_file(opt.printer); !why.empty()) {
+      err << opt.printer << ": error: cannot read the printer profile: " << why << "\n";
+      return 2;
+    }
+    Diagnostics d;
+    *printer = load_printer_profile(opt.printer, d);
+    err << d.str();
+    if (!*printer) return 1;
+  }
+  return 0;
+}
+
+// Writes one output with its format's writer. What the writer reports (a CMYK file's
+// ink) is said at the place in the game file that asked for the output; a warning fails
+// the build under --strict. Scratch files it asked for are gone when it returns.
+bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteContext& shared, bool strict,
+                  std::ostream& err, Progress& progress) {
+  const Writer* writer = writer_for(o.format);
+  const std::string shown = (folder.dir() / o.file).string();
+  bool refused = false;
+  WriteContext ctx = shared;
+  ctx.scratch = [&folder, &o](const std::string& name, std::string* e) { return folder.scratch(o.file + "." + name, e); };
+  ctx.report = [&](const std::string& message, bool warning) {
+    const char* what = !warning ? "note" : strict ? "error" : "warning";
+    err << o.mark.str() << ": " << what << ": " << shown << ": " << message << "\n";
+    refused = refused || (warning && strict);
+  };
+  std::string e;
+  const std::string tmp =
+      o.is_folder() ? folder.temporary_folder(o.file, o.folder_files(), &e) : folder.temporary(o.file, &e);
+  bool ok = !tmp.empty();
+  if (!ok) {
+    progress.clear();
+    err << "cardstock: error: " << e << "\n";
+  } else if (!writer || !writer->write(tmp, o, ctx, &e)) {
+    if (!writer) e = "no writer for format '" + o.format + "'";
+    progress.clear();
+    err << shown << ": error: " << e << "\n";
+    ok = false;
+  }
+  folder.drop_scratch();
+  return ok && !refused;
+}
+
+// "built out/echad/: 9 PDFs, 98 pages, manifest.json", with what was left unchanged.
+std::string built_line(const std::string& dir, const std::vector<PlannedOutput>& outputs,
+                       const std::vector<bool>& drawn) {
+  size_t pages = 0, redrawn = 0, pdfs = 0, folders = 0, images = 0, cut_files = 0;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const PlannedOutput& o = outputs[i];
+    if (o.is_folder()) {
+      ++folders;
+      images += o.pages.size();
+    } else if (o.format == "svg-cut") {
+      ++cut_files;
+    } else {
+      ++pdfs;
+      pages += o.pages.size();
+    }
+    redrawn += drawn[i];
+  }
+  std::ostringstream out;
+  out << "built " << dir << "/: ";
+  if (pdfs || !folders) out << pdfs << " PDFs, " << pages << " pages, ";
+  if (cut_files) out << cut_files << " SVG cut files, ";
+  if (folders) out << folders << (folders == 1 ? " folder" : " folders") << " of images (" << images << " images), ";
+  out << "manifest.json";
+  if (redrawn < outputs.size()) out << " (" << redrawn << " rewritten, " << outputs.size() - redrawn << " unchanged)";
+  out << "\n";
+  return out.str();
+}
+
+// The command line of a child process that draws share u.share of the game at `source`:
+// the options of this build, passed on.
+std::vector<std::string> child_argv(const BuildOptions& opt, const std::string& source, const Unit& u) {
+  std::vector<std::string> a = {opt.self_exe, "--shipped-templates", opt.templates_dir};
+  for (const auto& layer : opt.template_layers) a.insert(a.end(), {"--templates", layer});
+  a.insert(a.end(), {"build", source, "-o", opt.out_dir, "--paper", opt.paper, "-j", "1"});
+  auto flag = [&](bool on, const char* name) {
+    if (on) a.push_back(name);
+  };
+  auto option = [&](const std::string& value, const char* name) {
+    if (!value.empty()) a.insert(a.end(), {name, value});
+  };
+  flag(!opt.backs, "--single-sided");
+  flag(opt.strict, "--strict");
+  flag(opt.allow_outside, "--allow-outside");
+  flag(opt.force, "--force");
+  for (const auto& st : opt.stocks) option(st, "--stock");
+  option(opt.printer, "--printer");
+  flag(opt.proof, "--proof");
+  flag(opt.cmyk, "--cmyk");
+  option(opt.tts_url, "--tts-url");
+  if (u.shares > 1) option(std::to_string(u.share) + "/" + std::to_string(u.shares), "--shard");
+  return a;
+}
+
 class Session {
  public:
   Session(const BuildOptions& opt, std::ostream& out, std::ostream& err) : opt_(opt), out_(out), err_(err) {}
@@ -240,29 +355,7 @@ class Session {
   // a --printer profile a regular file (else a usage error, 2, as for a game file) that
   // is valid (else 1). Then the cache, which the options key.
   int start_options() {
-    for (const auto& name : opt_.stocks) {
-      const Stock* s = templates_.find_stock(name);
-      if (!s) {
-        err_ << "cardstock: error: --stock: unknown stock '" << name << "'"
-             << did_you_mean(name, templates_.stock_names()) << " (cardstock stocks lists them)\n";
-        return 2;
-      }
-      if (opt_.paper != "all" && !s->card_pages() && s->paper.id != opt_.paper) {
-        err_ << "cardstock: error: --stock " << name << " is on " << s->paper.id << " paper, but --paper asks for "
-             << opt_.paper << "\n";
-        return 2;
-      }
-    }
-    if (!opt_.printer.empty()) {
-      if (std::string why = not_a_regular_file(opt_.printer); !why.empty()) {
-        err_ << opt_.printer << ": error: cannot read the printer profile: " << why << "\n";
-        return 2;
-      }
-      Diagnostics d;
-      printer_ = load_printer_profile(opt_.printer, d);
-      err_ << d.str();
-      if (!printer_) return 1;
-    }
+    if (int r = command_line_options(opt_, templates_, &printer_, err_)) return r;
     cache_ = std::make_unique<InputCache>(options_key(opt_, printer_), template_files(templates_));
     return 0;
   }
@@ -362,8 +455,10 @@ class Session {
       }
       long cards = 0;
       for (const auto& deck : gp->prepared.game.decks) cards += deck.total_cards();
-      out_ << gp->prepared.source << ": ok (" << gp->prepared.game.decks.size() << " decks, " << cards << " cards, "
-           << gp->outputs.size() << " outputs";
+      // "1 deck, 54 cards": a teacher reads this line, so it speaks plainly.
+      auto n = [](size_t k, const char* what) { return std::to_string(k) + " " + what + (k == 1 ? "" : "s"); };
+      out_ << gp->prepared.source << ": ok (" << n(gp->prepared.game.decks.size(), "deck") << ", "
+           << n(static_cast<size_t>(cards), "card") << ", " << n(gp->outputs.size(), "output");
       if (gp->prepared.diags.warning_count()) out_ << ", " << gp->prepared.diags.warning_count() << " warning(s)";
       out_ << ")\n";
     }
@@ -403,7 +498,7 @@ class Session {
     const WriteContext ctx{*g.prepared.typesetter, std::string("cardstock ") + kVersion,
                            opt_.date.empty() ? pinned_date() : opt_.date};
     for (size_t i = 0; i < g.outputs.size(); ++i) {
-      if (draw[i] && mine[i] && !write_output(folder, g.outputs[i], ctx)) {
+      if (draw[i] && mine[i] && !write_output(folder, g.outputs[i], ctx, opt_.strict, err_, progress_)) {
         folder.discard();
         return false;
       }
@@ -421,45 +516,6 @@ class Session {
     return commit(g, folder, draw);
   }
 
-  // Writes one output with its format's writer. What the writer reports (a CMYK file's
-  // ink) is said at the place in the game file that asked for the output; a warning fails
-  // the build under --strict. Scratch files it asked for are gone when it returns.
-  bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteContext& shared) {
-    const Writer* writer = writer_for(o.format);
-    const std::string shown = (folder.dir() / o.file).string();
-    bool refused = false;
-    WriteContext ctx = shared;
-    ctx.scratch = [&folder, &o](const std::string& name, std::string* err) {
-      return folder.scratch(o.file + "." + name, err);
-    };
-    ctx.report = [&](const std::string& message, bool warning) {
-      const char* what = !warning ? "note" : opt_.strict ? "error" : "warning";
-      err_ << o.mark.str() << ": " << what << ": " << shown << ": " << message << "\n";
-      refused = refused || (warning && opt_.strict);
-    };
-    const bool ok = write_with(folder, writer, o, ctx);
-    folder.drop_scratch();
-    return ok && !refused;
-  }
-
-  bool write_with(OutputFolder& folder, const Writer* writer, const PlannedOutput& o, const WriteContext& ctx) {
-    std::string e;
-    const std::string tmp = o.is_folder() ? folder.temporary_folder(o.file, o.folder_files(), &e)
-                                          : folder.temporary(o.file, &e);
-    if (tmp.empty()) {
-      progress_.clear();
-      err_ << "cardstock: error: " << e << "\n";
-      return false;
-    }
-    if (!writer) e = "no writer for format '" + o.format + "'";
-    if (!writer || !writer->write(tmp, o, ctx, &e)) {
-      progress_.clear();
-      err_ << (folder.dir() / o.file).string() << ": error: " << e << "\n";
-      return false;
-    }
-    return true;
-  }
-
   // Writes the manifest (only if it changed) and renames everything into place.
   bool commit(GameRun& g, OutputFolder& folder, const std::vector<bool>& drawn) {
     const ManifestHeader h{g.prepared.game.id, g.prepared.game.title, g.prepared.source, g.inputs, g.inputs_key};
@@ -471,29 +527,8 @@ class Session {
     }
     if (!folder.commit(opt_.shards <= 1, err_)) return false;
     if (opt_.shard != 0) return true;
-    size_t pages = 0, redrawn = 0, pdfs = 0, folders = 0, images = 0, cut_files = 0;
-    for (size_t i = 0; i < g.outputs.size(); ++i) {
-      const PlannedOutput& o = g.outputs[i];
-      if (o.is_folder()) {
-        ++folders;
-        images += o.pages.size();
-      } else if (o.format == "svg-cut") {
-        ++cut_files;
-      } else {
-        ++pdfs;
-        pages += o.pages.size();
-      }
-      redrawn += drawn[i];
-    }
     progress_.clear();
-    out_ << "built " << folder.dir().string() << "/: ";
-    if (pdfs || !folders) out_ << pdfs << " PDFs, " << pages << " pages, ";
-    if (cut_files) out_ << cut_files << " SVG cut files, ";
-    if (folders) out_ << folders << (folders == 1 ? " folder" : " folders") << " of images (" << images << " images), ";
-    out_ << "manifest.json";
-    if (redrawn < g.outputs.size())
-      out_ << " (" << redrawn << " rewritten, " << g.outputs.size() - redrawn << " unchanged)";
-    out_ << "\n";
+    out_ << built_line(folder.dir().string(), g.outputs, drawn);
     return true;
   }
 
@@ -501,7 +536,7 @@ class Session {
   // (the manifest last) if every share succeeded, or removes it all if one failed.
   int run_units(const std::vector<Unit>& units, const std::vector<GameWork>& work, int jobs) {
     std::vector<std::vector<std::string>> argvs;
-    for (const auto& u : units) argvs.push_back(child_argv(u));
+    for (const auto& u : units) argvs.push_back(child_argv(opt_, games_[u.game]->prepared.source, u));
     // Progress by process: each share counts its part of its game's (estimated) outputs.
     for (const auto& w : work) progress_.add_total(static_cast<size_t>(std::max(0, w.outputs)));
     const auto results = run_children(argvs, jobs, [&](size_t i) {
@@ -532,35 +567,6 @@ class Session {
       if (!collect(k, units, results)) status = 1;
     }
     return status;
-  }
-
-  std::vector<std::string> child_argv(const Unit& u) const {
-    std::vector<std::string> a = {opt_.self_exe, "--shipped-templates", opt_.templates_dir};
-    for (const auto& layer : opt_.template_layers) a.insert(a.end(), {"--templates", layer});
-    a.insert(a.end(), {"build", games_[u.game]->prepared.source, "-o", opt_.out_dir, "--paper", opt_.paper, "-j", "1"});
-    if (!opt_.backs) a.push_back("--single-sided");
-    if (opt_.strict) a.push_back("--strict");
-    if (opt_.allow_outside) a.push_back("--allow-outside");
-    if (opt_.force) a.push_back("--force");
-    for (const auto& st : opt_.stocks) {
-      a.push_back("--stock");
-      a.push_back(st);
-    }
-    if (!opt_.printer.empty()) {
-      a.push_back("--printer");
-      a.push_back(opt_.printer);
-    }
-    if (opt_.proof) a.push_back("--proof");
-    if (opt_.cmyk) a.push_back("--cmyk");
-    if (!opt_.tts_url.empty()) {
-      a.push_back("--tts-url");
-      a.push_back(opt_.tts_url);
-    }
-    if (u.shares > 1) {
-      a.push_back("--shard");
-      a.push_back(std::to_string(u.share) + "/" + std::to_string(u.shares));
-    }
-    return a;
   }
 
   // Prints what game `k`'s processes said; adopts the files of its shares. True if all

@@ -161,7 +161,7 @@ TEST(Cli, CheckExitsOneWithEveryDiagnostic) {
 TEST(Cli, CheckPassesOnEchadAndStocksListsTheLabelStock) {
   CliRun r = cli("check content/echad.yaml");
   EXPECT_EQ(r.status, 0) << r.output;
-  EXPECT_EQ(r.output, "content/echad.yaml: ok (1 decks, 54 cards, 10 outputs)\n");
+  EXPECT_EQ(r.output, "content/echad.yaml: ok (1 deck, 54 cards, 10 outputs)\n");
   CliRun s = cli("stocks");
   EXPECT_EQ(s.status, 0);
   // Columns are as wide as their longest entry: compare the row's words.
@@ -207,7 +207,7 @@ TEST(Cli, StrictTurnsOverflowWarningsIntoAFailure) {
       "box at 6pt (layer at " + f + ":6:9)\n";
   CliRun plain = cli("check " + f);
   EXPECT_EQ(plain.status, 0);
-  EXPECT_EQ(plain.output, warning + f + ": ok (1 decks, 1 cards, 2 outputs, 1 warning(s))\n");
+  EXPECT_EQ(plain.output, warning + f + ": ok (1 deck, 1 card, 2 outputs, 1 warning(s))\n");
   CliRun strict = cli("check --strict " + f);
   EXPECT_EQ(strict.status, 1);
   std::string as_error = warning;

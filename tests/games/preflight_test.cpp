@@ -52,7 +52,7 @@ TEST(Preflight, CheckOnAShopStockWarnsOfTextOutsideTheSafeZoneAndArtShortOfTheBl
                 g + ":5:5: warning: deck 'cards' on stock 'tgc-poker': the face of card 'shalom' (design 'face') does "
                 "not reach into the bleed at the bottom: the shop cuts inside the bleed, so a white sliver may show "
                 "(give the design a background, or a rect with bleed: true); so does it on 1 more card\n");
-  EXPECT_EQ(run.out, g + ": ok (1 decks, 2 cards, 1 outputs, 2 warning(s))\n");
+  EXPECT_EQ(run.out, g + ": ok (1 deck, 2 cards, 1 output, 2 warning(s))\n");
 }
 
 TEST(Preflight, HomeStocksAreNotPreflightedAndStrictMakesTheWarningsErrors) {
