@@ -661,6 +661,28 @@ void read_stock_sheet(const Reader& r, const std::string& file, Stock* s, Diagno
   }
 }
 
+// The stock's grid of cards (and their backs, on a fold-over sheet) must fit its paper.
+void check_grid_fits(const Stock& s, const Mark& at, Diagnostics& d, bool* ok) {
+  const bool turned = s.rotate == 90;
+  const Length cw = turned ? s.card.height : s.card.width;
+  const Length ch = turned ? s.card.width : s.card.height;
+  Length gw = cw * s.columns + s.gutter * (s.columns - 1);
+  Length gh = ch * s.rows + s.row_gutter * (s.rows - 1);
+  if (s.packing == Packing::Honeycomb) gh = ch + ch * (0.75 * (s.rows - 1));
+  // A fold-over sheet holds the backs too, across the fold gap.
+  if (s.kind == StockKind::Foldover && s.fold == Fold::Vertical) gw = gw * 2 + s.fold_gap;
+  if (s.kind == StockKind::Foldover && s.fold == Fold::Horizontal) gh = gh * 2 + s.fold_gap;
+  if (gw.pt > s.paper.width.pt + 1e-6 || gh.pt > s.paper.height.pt + 1e-6) {
+    d.error(at,
+            "stock '" + s.id + "': " + std::to_string(s.columns) + " x " +
+                std::to_string(s.rows) + " " + s.card.id + (s.kind == StockKind::Foldover ? " cards and their backs" : " cards") + " need " +
+                format_number(gw.in_mm()) + " x " + format_number(gh.in_mm()) +
+                " mm but " + s.paper.id + " paper is " + format_number(s.paper.width.in_mm()) +
+                " x " + format_number(s.paper.height.in_mm()) + " mm");
+    *ok = false;
+  }
+}
+
 Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& t,
                  Diagnostics& d, bool* ok) {
   Reader r(n, Schemas::stock(), file);
@@ -720,26 +742,7 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
     *ok = false;
   }
   read_stock_sheet(r, file, &s, d, ok);
-  if (*ok && s.card.width.pt > 0 && s.paper.width.pt > 0) {
-    const bool turned = s.rotate == 90;
-    const Length cw = turned ? s.card.height : s.card.width;
-    const Length ch = turned ? s.card.width : s.card.height;
-    Length gw = cw * s.columns + s.gutter * (s.columns - 1);
-    Length gh = ch * s.rows + s.row_gutter * (s.rows - 1);
-    if (s.packing == Packing::Honeycomb) gh = ch + ch * (0.75 * (s.rows - 1));
-    // A fold-over sheet holds the backs too, across the fold gap.
-    if (s.kind == StockKind::Foldover && s.fold == Fold::Vertical) gw = gw * 2 + s.fold_gap;
-    if (s.kind == StockKind::Foldover && s.fold == Fold::Horizontal) gh = gh * 2 + s.fold_gap;
-    if (gw.pt > s.paper.width.pt + 1e-6 || gh.pt > s.paper.height.pt + 1e-6) {
-      d.error(r.mark("grid"),
-              "stock '" + s.id + "': " + std::to_string(s.columns) + " x " +
-                  std::to_string(s.rows) + " " + s.card.id + (s.kind == StockKind::Foldover ? " cards and their backs" : " cards") + " need " +
-                  format_number(gw.in_mm()) + " x " + format_number(gh.in_mm()) +
-                  " mm but " + s.paper.id + " paper is " + format_number(s.paper.width.in_mm()) +
-                  " x " + format_number(s.paper.height.in_mm()) + " mm");
-      *ok = false;
-    }
-  }
+  if (*ok && s.card.width.pt > 0 && s.paper.width.pt > 0) check_grid_fits(s, r.mark("grid"), d, ok);
   read_output_keys(r, t, grid_ok, &s, d, ok);
   return s;
 }
