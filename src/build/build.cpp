@@ -274,11 +274,12 @@ std::string built_line(const std::string& dir, const std::vector<PlannedOutput>&
     }
     redrawn += drawn[i];
   }
+  auto n = [](size_t k, const char* one, const char* many) { return std::to_string(k) + " " + (k == 1 ? one : many); };
   std::ostringstream out;
   out << "built " << dir << "/: ";
-  if (pdfs || !folders) out << pdfs << " PDFs, " << pages << " pages, ";
-  if (cut_files) out << cut_files << " SVG cut files, ";
-  if (folders) out << folders << (folders == 1 ? " folder" : " folders") << " of images (" << images << " images), ";
+  if (pdfs || !folders) out << n(pdfs, "PDF", "PDFs") << ", " << n(pages, "page", "pages") << ", ";
+  if (cut_files) out << n(cut_files, "SVG cut file", "SVG cut files") << ", ";
+  if (folders) out << n(folders, "folder", "folders") << " of images (" << n(images, "image", "images") << "), ";
   out << "manifest.json";
   if (redrawn < outputs.size()) out << " (" << redrawn << " rewritten, " << outputs.size() - redrawn << " unchanged)";
   out << "\n";

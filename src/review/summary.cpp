@@ -83,7 +83,7 @@ std::string diff_text(const DiffResult& r, const DiffOptions& o) {
   if (!r.changed()) s << "no output changed (" << r.unchanged << " compared)\n";
   else s << changed << " changed, " << added << " added, " << removed << " removed, " << r.unchanged << " unchanged\n";
   if (!o.report_dir.empty()) {
-    s << "report: " << (fs::path(o.report_dir) / "index.html").string() << " (" << r.pictured << " pages pictured";
+    s << "report: " << (fs::path(o.report_dir) / "index.html").string() << " (" << r.pictured << (r.pictured == 1 ? " page pictured" : " pages pictured");
     if (r.not_pictured) s << ", " << r.not_pictured << " not: --max-pictures " << o.max_pictures;
     s << ")\n";
   }

@@ -124,7 +124,7 @@ std::string expected_summary() {
   return "changed  a/cards-poker-3x3-letter.pdf: page 2 of 2\n"
          "         page 2: changed 'c9' at " + kappa_source("a") + "\n"
          "1 changed, 0 added, 0 removed, 3 unchanged\n"
-         "report: review/index.html (1 pages pictured)\n";
+         "report: review/index.html (1 page pictured)\n";
 }
 
 }  // namespace

@@ -64,7 +64,7 @@ TEST(Progress, NotATerminalPrintsTheSummaryOnly) {
   testing::Run r = testing::run_cardstock({"build", "w.yaml", "-o", "out", "--paper", "letter"}, dir.string());
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.err, "");
-  EXPECT_EQ(r.out, "built out/w/: 1 PDFs, 1 pages, manifest.json\n");
+  EXPECT_EQ(r.out, "built out/w/: 1 PDF, 1 page, manifest.json\n");
   // --quiet: nothing at all for a clean build, up to date or not.
   r = testing::run_cardstock({"build", "w.yaml", "-o", "out2", "--paper", "letter", "--quiet"}, dir.string());
   EXPECT_EQ(r.status, 0);

@@ -169,7 +169,7 @@ TEST(Text, ItalicInAFamilyWithoutAnItalicFaceWarns) {
                           "(use a family that has one, or style: normal)\n";
   Result r = build("italic", y);
   EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.output, msg + "built out/g/: 1 PDFs, 1 pages, manifest.json\n");
+  EXPECT_EQ(r.output, msg + "built out/g/: 1 PDF, 1 page, manifest.json\n");
   r = build("italic-strict", y, "--strict");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.output, "g.yaml:6:69: error: Noto Sans Hebrew has no italic face: '{word}' is drawn upright (use a "
@@ -194,7 +194,7 @@ TEST(Text, ArabicInTheArabicFamilyIsCleanAndDrawnInIt) {
                         "{id: a, name: \"\u0645\u0631\u062D\u0628\u0627 12\"}"),
                    "--strict", "", &pdf);
   EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.output, "built out/g/: 1 PDFs, 1 pages, manifest.json\n");
+  EXPECT_EQ(r.output, "built out/g/: 1 PDF, 1 page, manifest.json\n");
   EXPECT_NE(pdf.text.find("\u0645\u0631\u062D\u0628\u0627"), std::string::npos) << pdf.text;
   EXPECT_NE(pdf.fonts.find("NotoSansArabic-Regular"), std::string::npos) << pdf.fonts;
   EXPECT_EQ(pdf.fonts.find("DejaVu"), std::string::npos) << pdf.fonts;
@@ -205,7 +205,7 @@ TEST(Text, HebrewInsideEnglishIsADeclaredFallback) {
   Result r = build("hebrew", game(kNameLayer, "{id: a, name: \"One (\u05D0\u05D7\u05D3) \u2212 1\"}"), "--strict", "",
                    &pdf);
   EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.output, "built out/g/: 1 PDFs, 1 pages, manifest.json\n");
+  EXPECT_EQ(r.output, "built out/g/: 1 PDF, 1 page, manifest.json\n");
   EXPECT_NE(pdf.fonts.find("NotoSansHebrew-Regular"), std::string::npos) << pdf.fonts;
 }
 

@@ -223,7 +223,7 @@ TEST(Diff, TheReportShowsThatPageOldNewAndDifferences) {
   const auto r = run_cardstock({"diff", "old", "new", "-o", "review", "--source-url", "https://example.org/blob/abc/"},
                                dir.string());
   EXPECT_EQ(r.status, 1) << r.err;
-  EXPECT_NE(r.out.find("report: review/index.html (1 pages pictured)\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("report: review/index.html (1 page pictured)\n"), std::string::npos) << r.out;
   EXPECT_EQ(testing::tree_of(dir / "review"),
             (std::vector<std::string>{"img/0001-diff.png", "img/0001-new.png", "img/0001-old.png", "index.html"}));
   for (const char* part : {"old", "new", "diff"})
