@@ -4,12 +4,13 @@
 #
 #   bash bench/run.sh [--no-micro] [bench.py options: --sizes 54,540 --reps 3 --keep ...]
 #
-# Builds into its own folder ($CARDSTOCK_BENCH_BUILD, default /tmp/cardstock-bench-build),
+# Builds into its own folder ($CARDSTOCK_BENCH_BUILD, default build-bench/ in the checkout:
+# a build folder inside the source tree is where the program finds the shipped templates),
 # Release, never into build/. About 1 minute on a 2-core machine, plus about 1 minute to
 # compile the first time.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-BUILD="${CARDSTOCK_BENCH_BUILD:-/tmp/cardstock-bench-build}"
+BUILD="${CARDSTOCK_BENCH_BUILD:-$ROOT/build-bench}"
 MICRO=1
 ARGS=()
 for a in "$@"; do
