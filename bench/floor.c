@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   }
   const double W = 612, H = 792;              /* US Letter */
   const double cw = 2.5 * 72, ch = 3.5 * 72;  /* poker trim */
-  const double bleed = 0.125 * 72, mark = 0.25 * 72, gap = 2;
+  const double bleed = 0.125 * 72, mark = 0.25 * 72, gap = 2, margin = 0.25 * 72;
   const double x0 = (W - 3 * cw) / 2, y0 = (H - 3 * ch) / 2;
 
   /* The image, once: an SVG drawn into a recording surface (vector, embedded once). */
@@ -155,18 +155,31 @@ int main(int argc, char** argv) {
     cairo_stroke(cr);
     cairo_set_line_width(cr, 0.5);
     cairo_set_source_rgb(cr, 0, 0, 0);
+    /* As cardstock: marks run from the printable edge (the paper's 1/4 in margin) to
+       just short of the bleed, at most `mark` long, and none shorter than 2 pt. */
     const double top = y0 - bleed - gap, bottom = y0 + 3 * ch + bleed + gap;
     const double left = x0 - bleed - gap, right = x0 + 3 * cw + bleed + gap;
+    const double m = margin, min_len = 2;
+    const double t0 = top - mark > m ? top - mark : m, b1 = bottom + mark < H - m ? bottom + mark : H - m;
+    const double l0 = left - mark > m ? left - mark : m, r1 = right + mark < W - m ? right + mark : W - m;
     for (int j = 0; j <= 3; ++j) {
       const double x = x0 + j * cw, y = y0 + j * ch;
-      cairo_move_to(cr, x, top > mark ? top - mark : 0);
-      cairo_line_to(cr, x, top);
-      cairo_move_to(cr, x, bottom);
-      cairo_line_to(cr, x, bottom + mark < H ? bottom + mark : H);
-      cairo_move_to(cr, left > mark ? left - mark : 0, y);
-      cairo_line_to(cr, left, y);
-      cairo_move_to(cr, right, y);
-      cairo_line_to(cr, right + mark < W ? right + mark : W, y);
+      if (top - t0 >= min_len) {
+        cairo_move_to(cr, x, t0);
+        cairo_line_to(cr, x, top);
+      }
+      if (b1 - bottom >= min_len) {
+        cairo_move_to(cr, x, bottom);
+        cairo_line_to(cr, x, b1);
+      }
+      if (left - l0 >= min_len) {
+        cairo_move_to(cr, l0, y);
+        cairo_line_to(cr, left, y);
+      }
+      if (r1 - right >= min_len) {
+        cairo_move_to(cr, right, y);
+        cairo_line_to(cr, r1, y);
+      }
     }
     cairo_stroke(cr);
     cairo_show_page(cr);
