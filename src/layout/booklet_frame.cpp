@@ -20,27 +20,6 @@ ArtItem text_item(const std::string& markup, const TextStyle& st, const Rect& bo
   return it;
 }
 
-ArtItem rect_item(const Rect& box, const Color& fill, const Color& stroke, double sw, double radius) {
-  ArtItem it;
-  it.type = LayerType::Rect;
-  it.box = box;
-  it.fill = fill;
-  it.stroke = stroke;
-  it.stroke_width = sw;
-  it.radius = radius;
-  return it;
-}
-
-ArtItem line_item(double x1, double y1, double x2, double y2, const Color& c, double sw) {
-  ArtItem it;
-  it.type = LayerType::Line;
-  it.box = {x1, y1, x2 - x1, y2 - y1};
-  it.stroke = c;
-  it.stroke_width = sw;
-  it.fill = kNone;
-  return it;
-}
-
 Styles::Styles(const Booklet& b) : accent(b.accent) {
   auto st = [](const std::string& font, double size, bool bold, bool italic, Align a) {
     TextStyle s;

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "layout/art_items.h"
 #include "layout/booklet_layout.h"
 
 namespace cardstock::booklet_impl {
@@ -17,7 +18,7 @@ inline const Color kInk{0.13, 0.13, 0.13, 1};
 inline const Color kGrey{0.42, 0.42, 0.42, 1};
 inline const Color kLight{0.78, 0.78, 0.78, 1};
 inline const Color kWhite{1, 1, 1, 1};
-inline const Color kNone{0, 0, 0, 0, true};
+inline const Color kNone = kNoPaint;
 
 inline constexpr double kListIndent = 15;
 // Pango does not count the hyphen it draws at a soft-hyphen break into the line's width,
@@ -34,11 +35,6 @@ Color tint(Color c, double a);
 /// A markup text drawn in `box`.
 ArtItem text_item(const std::string& markup, const TextStyle& st, const Rect& box, const Color& c,
                   VAlign va = VAlign::Top);
-/// A rectangle, filled and/or stroked.
-ArtItem rect_item(const Rect& box, const Color& fill, const Color& stroke = kNone, double sw = 0,
-                  double radius = 0);
-/// A straight line from (x1, y1) to (x2, y2).
-ArtItem line_item(double x1, double y1, double x2, double y2, const Color& c, double sw);
 
 /// Styles of every part of a booklet, from its fonts.
 struct Styles {

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "layout/art_items.h"
+
 namespace cardstock {
 
 namespace {
@@ -10,26 +12,13 @@ double mm(double v) { return Length::mm(v).pt; }
 
 const Color kInk{0, 0, 0, 1, false};
 const Color kGrey{0.35, 0.35, 0.35, 1, false};
-const Color kNone{0, 0, 0, 0, true};
 
 ArtItem line(double x1, double y1, double x2, double y2, double width, const Color& c = kInk) {
-  ArtItem it;
-  it.type = LayerType::Line;
-  it.box = {x1, y1, x2 - x1, y2 - y1};
-  it.stroke = c;
-  it.fill = kNone;
-  it.stroke_width = width;
-  return it;
+  return line_item(x1, y1, x2, y2, c, width);
 }
 
 ArtItem circle(double cx, double cy, double r, double width) {
-  ArtItem it;
-  it.type = LayerType::Ellipse;
-  it.box = {cx - r, cy - r, 2 * r, 2 * r};
-  it.stroke = kInk;
-  it.fill = kNone;
-  it.stroke_width = width;
-  return it;
+  return ellipse_item({cx - r, cy - r, 2 * r, 2 * r}, kNoPaint, kInk, width);
 }
 
 ArtItem text(const std::string& s, const Rect& box, const std::string& font, double size, Align align,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "layout/art_items.h"
 #include "layout/preflight.h"
 
 namespace cardstock {
@@ -16,23 +17,10 @@ const Color kTint{0.85, 0.0, 0.55, 0.22};  // the bleed, magenta over the art
 const Color kProblem{0.9, 0.0, 0.0, 1};    // red
 
 ArtItem outline(const Rect& r, const Color& c, double width, Shape shape = Shape::Rect) {
-  ArtItem it;
-  it.type = shape == Shape::Circle ? LayerType::Ellipse : LayerType::Rect;
-  it.box = r;
-  it.fill.none = true;
-  it.stroke = c;
-  it.stroke_width = width;
-  return it;
+  return shape == Shape::Circle ? ellipse_item(r, kNoPaint, c, width) : rect_item(r, kNoPaint, c, width);
 }
 
-ArtItem band(const Rect& r) {
-  ArtItem it;
-  it.type = LayerType::Rect;
-  it.box = r;
-  it.fill = kTint;
-  it.stroke.none = true;
-  return it;
-}
+ArtItem band(const Rect& r) { return rect_item(r, kTint); }
 
 Rect moved(const Rect& r, double dx, double dy) { return {r.x + dx, r.y + dy, r.w, r.h}; }
 
@@ -47,9 +35,7 @@ void shape_outline(std::vector<ArtItem>& out, const Rect& r, const Color& c, dou
   for (size_t i = 0; i < p.size(); ++i) {
     const Point& a = p[i];
     const Point& b = p[(i + 1) % p.size()];
-    ArtItem line = outline({a.x, a.y, b.x - a.x, b.y - a.y}, c, width);
-    line.type = LayerType::Line;
-    out.push_back(line);
+    out.push_back(line_item(a.x, a.y, b.x, b.y, c, width));
   }
 }
 
