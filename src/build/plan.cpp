@@ -111,6 +111,16 @@ void make_cmyk(PlannedOutput& o, const Stock* stock, const Game& g, Diagnostics&
 
 }  // namespace
 
+PlannedOutput deck_output(const Deck& d, const Stock& stock, const std::string& file, const std::string& kind) {
+  PlannedOutput o;
+  o.file = file;
+  o.mark = d.mark;
+  o.origin = "deck '" + d.id + "' on stock '" + stock.id + "'";
+  o.manifest.kind = kind;
+  o.manifest.stock = stock.id;
+  return o;
+}
+
 std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const BuildOptions& opt) {
   std::vector<Stock> out;
   for (const auto& name : opt.stocks)

@@ -35,6 +35,9 @@ void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool ba
 /// outline of the first front page, and the registration marks, in page coordinates.
 void plan_cut_file(const PreparedGame& p, size_t deck, const Stock& stock, const SheetLayout& sheets,
                    const std::string& pdf, std::vector<PlannedOutput>* out);
+/// The output of deck `d` on `stock` named `file`, of manifest kind `kind`: its mark, the
+/// words that name it in messages, its stock; pages and format left to the planner.
+PlannedOutput deck_output(const Deck& d, const Stock& stock, const std::string& file, const std::string& kind);
 /// A deck on a png stock: a folder of one image a card face (build/plan_images.cpp).
 void plan_images(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
                  std::vector<PlannedOutput>* out);

@@ -21,13 +21,8 @@ std::string image_file_name(size_t number, size_t count, const std::string& id, 
 void plan_images(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
                  std::vector<PlannedOutput>* out) {
   const Deck& d = p.game.decks[deck];
-  PlannedOutput o;
-  o.file = d.id + "-" + stock.id;
+  PlannedOutput o = deck_output(d, stock, d.id + "-" + stock.id, "images");
   o.format = "png";
-  o.mark = d.mark;
-  o.origin = "deck '" + d.id + "' on stock '" + stock.id + "'";
-  o.manifest.kind = "images";
-  o.manifest.stock = stock.id;
   const std::vector<CardInstance> instances = expand_instances(d);
   SheetLayout pages = layout_card_pages(stock, d.card, instances.size(), backs);
   const CardPage cp = card_page(stock, d.card);

@@ -197,12 +197,9 @@ void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool ba
     usable = false;
   }
   if (!usable) return;
-  PlannedOutput o;
-  o.file = dk.id + "-" + stock.id + ".pdf";
-  o.mark = dk.mark;
-  o.origin = "deck '" + dk.id + "' on stock '" + stock.id + "'";
-  o.manifest.kind = stock.kind == StockKind::Labels ? "labels" : stock.kind == StockKind::Foldover ? "foldover" : "cards";
-  o.manifest.stock = stock.id;
+  PlannedOutput o = deck_output(
+      dk, stock, dk.id + "-" + stock.id + ".pdf",
+      stock.kind == StockKind::Labels ? "labels" : stock.kind == StockKind::Foldover ? "foldover" : "cards");
   o.manifest.paper = stock.paper.id;
   const size_t count = static_cast<size_t>(dk.total_cards());
   if (stock.card_pages()) {

@@ -225,13 +225,8 @@ void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs
   const Deck& d = g.decks[deck];
   const std::vector<CardInstance> instances = expand_instances(d);
   if (instances.empty()) return;
-  PlannedOutput o;
-  o.file = d.id + "-" + stock.id;
+  PlannedOutput o = deck_output(d, stock, d.id + "-" + stock.id, "tts");
   o.format = "png";
-  o.mark = d.mark;
-  o.origin = "deck '" + d.id + "' on stock '" + stock.id + "'";
-  o.manifest.kind = "tts";
-  o.manifest.stock = stock.id;
   const Grid t = grid_of(g, d, stock, backs, instances.size());
   plan_pages(p, deck, instances, backs, t, &o);
   o.dpi = t.dpi;
