@@ -38,21 +38,39 @@ std::string not_a_regular_file(const std::string& path) {
   return S_ISREG(st.st_mode) ? "" : kind_of(st.st_mode);
 }
 
-bool read_regular_file(const std::string& path, size_t max_bytes, std::string* out, std::string* why) {
+int open_regular_file(const std::string& path, bool follow_links, std::string* why) {
   // Look before opening: opening a FIFO for reading blocks until a writer comes.
+  struct stat ls;
+  if (!follow_links && ::lstat(path.c_str(), &ls) == 0 && S_ISLNK(ls.st_mode)) {
+    *why = "it is a symbolic link";
+    return -1;
+  }
   if (std::string k = not_a_regular_file(path); !k.empty()) {
     *why = k;
-    return false;
+    return -1;
   }
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | (follow_links ? 0 : O_NOFOLLOW));
   if (fd < 0) {
-    *why = std::strerror(errno);
-    return false;
+    *why = errno == ELOOP ? "it is a symbolic link" : std::strerror(errno);
+    return -1;
   }
   // And look again at what was opened: the path may have been replaced in between.
   struct stat st;
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     *why = ::fstat(fd, &st) != 0 ? std::strerror(errno) : kind_of(st.st_mode);
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+bool read_regular_file(const std::string& path, size_t max_bytes, std::string* out, std::string* why,
+                       bool follow_links) {
+  const int fd = open_regular_file(path, follow_links, why);
+  if (fd < 0) return false;
+  struct stat st;
+  if (::fstat(fd, &st) != 0) {
+    *why = std::strerror(errno);
     ::close(fd);
     return false;
   }

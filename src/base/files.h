@@ -12,7 +12,14 @@ namespace cardstock {
 /// "cannot read X: ": "No such file or directory", "Permission denied", "it is a
 /// directory, not a file", "it is a FIFO (named pipe), not a file", "it is 17 MB; the
 /// limit is 16 MB". A FIFO or device is refused before it is opened: never blocks.
-bool read_regular_file(const std::string& path, size_t max_bytes, std::string* out, std::string* why);
+/// With `follow_links` false a symbolic link is refused too ("it is a symbolic link"),
+/// for files from anyone (cardstock diff).
+bool read_regular_file(const std::string& path, size_t max_bytes, std::string* out, std::string* why,
+                       bool follow_links = true);
+
+/// Opens `path` for reading if it is a regular file, as read_regular_file checks it: the
+/// descriptor (the caller closes it), or -1 with *why.
+int open_regular_file(const std::string& path, bool follow_links, std::string* why);
 
 /// "it is a directory, not a file" and the like for a path that exists but is not a regular
 /// file, the OS reason ("No such file or directory") for one that cannot be examined, or

@@ -91,57 +91,15 @@ void scan(Tree* t, const fs::path& dir, const std::string& rel, int depth, long*
   }
 }
 
-// Opens a regular file for reading: never follows a symbolic link (the scan saw none; one
-// put there since is refused) and never blocks on a FIFO.
-int open_regular(const std::string& path, std::string* err) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    *err = errno == ELOOP ? "it is a symbolic link" : std::strerror(errno);
-    return -1;
-  }
-  struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    *err = "it is not a regular file";
-    return -1;
-  }
-  return fd;
-}
-
-bool read_whole(const std::string& path, long limit, std::string* out, std::string* err) {
-  const int fd = open_regular(path, err);
-  if (fd < 0) return false;
-  out->clear();
-  char buf[1 << 16];
-  for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      *err = std::strerror(errno);
-      ::close(fd);
-      return false;
-    }
-    if (n == 0) break;
-    if (static_cast<long>(out->size()) + n > limit) {
-      *err = "it is larger than the " + byte_size(static_cast<size_t>(limit)) + " limit";
-      ::close(fd);
-      return false;
-    }
-    out->append(buf, static_cast<size_t>(n));
-  }
-  ::close(fd);
-  return true;
-}
-
 // Whether two files hold the same bytes, read a block at a time.
 bool same_bytes(const std::string& a, const std::string& b, bool* same, std::string* err) {
   std::string why;
-  const int fa = open_regular(a, &why);
+  const int fa = open_regular_file(a, false, &why);
   if (fa < 0) {
     *err = a + ": " + why;
     return false;
   }
-  const int fb = open_regular(b, &why);
+  const int fb = open_regular_file(b, false, &why);
   if (fb < 0) {
     ::close(fa);
     *err = b + ": " + why;
@@ -220,7 +178,7 @@ class Manifests {
       }
       std::string text, why;
       const std::string path = joined(t.root, rel);
-      if (!read_whole(path, kMaxDiffFileBytes, &text, &why)) {
+      if (!read_regular_file(path, kMaxDiffFileBytes, &text, &why, false)) {
         d.error({path}, "cannot read it: " + why);
         continue;
       }
@@ -488,7 +446,7 @@ class Differ {
   std::unique_ptr<PdfFile> open_pdf(const Tree& t, const std::string& rel) {
     std::string bytes, why;
     const std::string path = joined(t.root, rel);
-    if (!read_whole(path, kMaxDiffFileBytes, &bytes, &why)) {
+    if (!read_regular_file(path, kMaxDiffFileBytes, &bytes, &why, false)) {
       d_.error({path}, "cannot read it: " + why);
       return nullptr;
     }
