@@ -9,22 +9,12 @@
 #include "load/load.h"
 #include "base/paths.h"
 #include "base/text_check.h"
+#include "base/xml.h"
 
 namespace cardstock {
 
-std::string markup_escape(const std::string& s) {
-  std::string o;
-  o.reserve(s.size());
-  for (char c : s) {
-    switch (c) {
-      case '&': o += "&amp;"; break;
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      default: o += c;
-    }
-  }
-  return o;
-}
+// Pango markup is XML: the same five entities.
+std::string markup_escape(const std::string& s) { return xml_escape(s); }
 
 std::string inline_markup(const std::string& s) {
   // Markers open only when a matching closer follows, and close only in nesting order,
