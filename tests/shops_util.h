@@ -1,6 +1,7 @@
 // Helpers for the print-shop tests: page boxes read back from a PDF (poppler), `qpdf
 // --check` run on a file, PNG headers and the files of an output folder.
 #pragma once
+#include <gtest/gtest.h>
 #include <poppler-document.h>
 #include <poppler-page.h>
 
@@ -95,6 +96,23 @@ inline std::vector<std::string> files_in(const std::filesystem::path& dir) {
   for (const auto& e : std::filesystem::directory_iterator(dir, ec)) v.push_back(e.path().filename().string());
   std::sort(v.begin(), v.end());
   return v;
+}
+
+/// A dtc-poker PDF of `pages` pages: every page 2.75 x 3.75 in, TrimBox the 2.5 x 3.5 in
+/// card 1/8 in in, BleedBox the page.
+inline void expect_dtc_poker_boxes(const std::filesystem::path& pdf, size_t pages) {
+  const auto boxes = read_boxes(pdf);
+  ASSERT_EQ(boxes.size(), pages);
+  for (const auto& b : boxes) {
+    EXPECT_NEAR(b.media.w, 198, 1e-3);
+    EXPECT_NEAR(b.media.h, 270, 1e-3);
+    EXPECT_NEAR(b.trim.x, 9, 1e-3);
+    EXPECT_NEAR(b.trim.y, 9, 1e-3);
+    EXPECT_NEAR(b.trim.w, 180, 1e-3);
+    EXPECT_NEAR(b.trim.h, 252, 1e-3);
+    EXPECT_NEAR(b.bleed.w, 198, 1e-3);
+    EXPECT_NEAR(b.bleed.h, 270, 1e-3);
+  }
 }
 
 }  // namespace cardstock::testing

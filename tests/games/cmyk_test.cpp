@@ -128,18 +128,7 @@ TEST(Cmyk, DriveThruCardsPdfIsPdfX1aInCmykWithItsBoxesAndInkReported) {
   EXPECT_EQ(text.find(" RG\n"), std::string::npos);
   EXPECT_NE(text.find(" k\n"), std::string::npos);
   // The boxes survive the conversion: 2.75 x 3.75 in pages, TrimBox the card 1/8 in in.
-  const auto boxes = testing::read_boxes(pdf);
-  ASSERT_EQ(boxes.size(), 108u);
-  for (const auto& b : boxes) {
-    EXPECT_NEAR(b.media.w, 198, 1e-3);
-    EXPECT_NEAR(b.media.h, 270, 1e-3);
-    EXPECT_NEAR(b.trim.x, 9, 1e-3);
-    EXPECT_NEAR(b.trim.y, 9, 1e-3);
-    EXPECT_NEAR(b.trim.w, 180, 1e-3);
-    EXPECT_NEAR(b.trim.h, 252, 1e-3);
-    EXPECT_NEAR(b.bleed.w, 198, 1e-3);
-    EXPECT_NEAR(b.bleed.h, 270, 1e-3);
-  }
+  testing::expect_dtc_poker_boxes(pdf, 108);
   const testing::QpdfCheck c = testing::qpdf_check(pdf);
   EXPECT_TRUE(c.clean()) << c.output;
   // The manifest says it is CMYK and what the limit is.

@@ -81,18 +81,7 @@ TEST(Shops, DriveThruCardsPdfIsBackThenFrontOneCardAPageWithItsBoxes) {
     EXPECT_EQ(front.find("Echad!"), std::string::npos) << front;
   }
   // Every page 2.75 x 3.75 in, TrimBox the 2.5 x 3.5 in card 1/8 in in, BleedBox the page.
-  const auto boxes = testing::read_boxes(pdf);
-  ASSERT_EQ(boxes.size(), 108u);
-  for (const auto& bx : boxes) {
-    EXPECT_NEAR(bx.media.w, 198, 1e-3);
-    EXPECT_NEAR(bx.media.h, 270, 1e-3);
-    EXPECT_NEAR(bx.trim.x, 9, 1e-3);
-    EXPECT_NEAR(bx.trim.y, 9, 1e-3);
-    EXPECT_NEAR(bx.trim.w, 180, 1e-3);
-    EXPECT_NEAR(bx.trim.h, 252, 1e-3);
-    EXPECT_NEAR(bx.bleed.w, 198, 1e-3);
-    EXPECT_NEAR(bx.bleed.h, 270, 1e-3);
-  }
+  testing::expect_dtc_poker_boxes(pdf, 108);
   const testing::QpdfCheck c = testing::qpdf_check(pdf);
   EXPECT_TRUE(c.clean()) << c.output;
   // The manifest says the same: page 1 the back of card 1 (copy 1), page 2 its front.
