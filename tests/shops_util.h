@@ -115,4 +115,20 @@ inline void expect_dtc_poker_boxes(const std::filesystem::path& pdf, size_t page
   }
 }
 
+/// A shipped game built on one stock into a fresh folder `dir` (each test builds what it
+/// reads, no more), with any `extra` options.
+struct StockBuild {
+  std::filesystem::path out;
+  Run run;
+};
+inline StockBuild build_on_stock(const std::string& game, const std::string& stock, const std::string& dir,
+                                 const std::vector<std::string>& extra = {}) {
+  StockBuild b;
+  b.out = fresh_dir(dir);
+  std::vector<std::string> args = {"build", "content/" + game + ".yaml", "-o", b.out.string(), "--stock", stock};
+  args.insert(args.end(), extra.begin(), extra.end());
+  b.run = run_cardstock(args, source_dir());
+  return b;
+}
+
 }  // namespace cardstock::testing

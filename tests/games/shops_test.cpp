@@ -13,19 +13,11 @@ namespace cardstock {
 
 namespace {
 
-struct ShopBuild {
-  fs::path out;
-  testing::Run run;
-};
+using ShopBuild = testing::StockBuild;
 
-// content/echad.yaml on one print-shop stock (each test runs in its own process: it
-// builds what it reads, no more).
+// content/echad.yaml on one print-shop stock.
 ShopBuild echad_for(const std::string& stock) {
-  ShopBuild b;
-  b.out = testing::fresh_dir("shops-" + stock);
-  b.run = testing::run_cardstock({"build", "content/echad.yaml", "-o", b.out.string(), "--stock", stock, "-j", "2"},
-                                 testing::source_dir());
-  return b;
+  return testing::build_on_stock("echad", stock, "shops-" + stock, {"-j", "2"});
 }
 
 const Deck& echad_deck() {

@@ -19,19 +19,10 @@ namespace cardstock {
 
 namespace {
 
-struct Built {
-  fs::path out;
-  testing::Run run;
-};
+using Built = testing::StockBuild;
 
-// One game on the tts stock (each test runs in its own process: it builds what it reads).
-Built tts_build(const std::string& game_id) {
-  Built b;
-  b.out = testing::fresh_dir("tts-" + game_id);
-  b.run = testing::run_cardstock({"build", "content/" + game_id + ".yaml", "-o", b.out.string(), "--stock", "tts"},
-                                 testing::source_dir());
-  return b;
-}
+// One game on the tts stock.
+Built tts_build(const std::string& game_id) { return testing::build_on_stock(game_id, "tts", "tts-" + game_id); }
 
 const Game& game(const std::string& id) {
   static std::map<std::string, Game> games;
