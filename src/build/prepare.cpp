@@ -69,6 +69,7 @@ void load_hyphenation(PreparedGame& p, const Templates& t) {
 
 void resolve_cards(PreparedGame& p) {
   const Game& game = p.game;
+  ImageLookups lookups;
   for (const auto& deck : game.decks) {
     std::vector<CardArt> faces, backs;
     for (const auto& card : deck.cards) {
@@ -76,11 +77,11 @@ void resolve_cards(PreparedGame& p) {
       const std::string back = card.back.empty() ? deck.back : card.back;
       auto f = game.designs.find(face);
       faces.push_back(f == game.designs.end() ? CardArt{}
-                                              : resolve_card(game, deck, card, f->second, *p.typesetter, p.diags));
+                                              : resolve_card(game, deck, card, f->second, *p.typesetter, p.diags, &lookups));
       auto b = game.designs.find(back);
       backs.push_back(back.empty() || b == game.designs.end()
                           ? CardArt{}
-                          : resolve_card(game, deck, card, b->second, *p.typesetter, p.diags));
+                          : resolve_card(game, deck, card, b->second, *p.typesetter, p.diags, &lookups));
     }
     p.faces.push_back(std::move(faces));
     p.backs.push_back(std::move(backs));

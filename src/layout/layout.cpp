@@ -215,6 +215,7 @@ struct Resolver {
   const Card& card;
   const Design& design;
   Diagnostics& d;
+  ImageLookups* lookups = nullptr;
   bool missing_reported = false;
 
   // Expands `tmpl` for the card; "" (after an error) if it would pass kMaxTextBytes:
@@ -445,19 +446,30 @@ bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
   const Mark at = value_mark(l.src, l.src_mark, card);
   const std::string layer_at = at.str() == l.src_mark.str() ? "" : " (layer at " + l.mark.str() + ")";
   const std::string who = "card '" + card.id + "': image '" + src + "' ";
-  std::string resolved, why;
-  if (!confined_path(r.g.dir, src, r.g.allow_outside, &resolved, &why)) {
-    d.error(at, "card '" + card.id + "': image " + why + layer_at);
+  ImageLookups::Found own;
+  ImageLookups::Found* found = &own;
+  bool known = false;
+  if (r.lookups) {
+    auto [slot, fresh] = r.lookups->by_name.try_emplace(src);
+    found = &slot->second;
+    known = !fresh;
+  }
+  if (!known) {
+    found->confined = confined_path(r.g.dir, src, r.g.allow_outside, &found->resolved, &found->why);
+    if (found->confined) found->kind = not_a_regular_file(found->resolved);
+  }
+  if (!found->confined) {
+    d.error(at, "card '" + card.id + "': image " + found->why + layer_at);
     return false;
   }
-  fs::path p = resolved;
+  fs::path p = found->resolved;
   std::string ext = p.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
   if (ext != ".svg" && ext != ".png") {
     d.error(at, who + "must be .svg or .png" + layer_at);
     return false;
   }
-  if (std::string kind = not_a_regular_file(p.string()); !kind.empty()) {
+  if (const std::string& kind = found->kind; !kind.empty()) {
     d.error(at, who + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") + kind + " (looked for " +
                     p.string() + ")" + layer_at);
     return false;
@@ -540,8 +552,8 @@ Layer with_card_values(Resolver& r, const Layer& l) {
 }  // namespace
 
 CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
-                     const TextMeasurer& m, Diagnostics& d) {
-  Resolver r{g, deck, card, design, d};
+                     const TextMeasurer& m, Diagnostics& d, ImageLookups* lookups) {
+  Resolver r{g, deck, card, design, d, lookups};
   CardArt art;
   art.background = r.color(design.background, nullptr, kNoColor);
   for (size_t i = 0; i < design.layers.size(); ++i) {
