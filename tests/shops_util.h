@@ -67,6 +67,22 @@ inline QpdfCheck qpdf_check(const std::filesystem::path& pdf) {
   return r;
 }
 
+/// The PDF as plain text, as `qpdf --qdf --object-streams=disable` writes it: every object
+/// on its own, streams uncompressed (cardstock packs small objects, page dictionaries
+/// and the document information among them, into compressed object streams). "" if
+/// qpdf fails.
+inline std::string plain_pdf(const std::filesystem::path& pdf) {
+  const std::string cmd = "qpdf --qdf --object-streams=disable '" + pdf.string() + "' - 2>/dev/null";
+  std::string out;
+  FILE* f = popen(cmd.c_str(), "r");
+  if (!f) return out;
+  std::array<char, 65536> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), f)) > 0) out.append(buf.data(), n);
+  const int st = pclose(f);
+  return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? out : std::string();
+}
+
 /// Width and height of a PNG file from its IHDR chunk (0 x 0 if it is not a PNG).
 struct PngSize {
   unsigned width = 0, height = 0;

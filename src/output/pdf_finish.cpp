@@ -40,6 +40,59 @@ bool same_box(const Rect& a, const Rect& b) {
          std::fabs(a.h - b.h) < 1e-6;
 }
 
+// Puts a PDF drawn in pieces together (PdfPieces): every drawn page it uses becomes a
+// form XObject (without the transparency group Cairo gives every page: the new page has
+// it, and a form needs none to draw as the page did); each planned page becomes a new
+// page that places its parts in order; the drawn pages go. False with *err if the
+// pieces do not match the drawn pages.
+bool assemble(QPDF& pdf, const PdfPieces& pieces, std::string* err) {
+  QPDFPageDocumentHelper doc(pdf);
+  std::vector<QPDFPageObjectHelper> drawn = doc.getAllPages();
+  std::vector<QPDFObjectHandle> forms(drawn.size());
+  auto form = [&](int i) {
+    QPDFObjectHandle& f = forms[static_cast<size_t>(i)];
+    if (!f.isInitialized()) {
+      f = drawn[static_cast<size_t>(i)].getFormXObjectForPage(false);
+      f.getDict().removeKey("/Group");
+    }
+    return f;
+  };
+  auto known = [&](int i) { return i >= 0 && static_cast<size_t>(i) < drawn.size(); };
+  std::vector<QPDFObjectHandle> made;
+  for (const PdfPieces::Page& pg : pieces.pages) {
+    QPDFObjectHandle xobjects = QPDFObjectHandle::newDictionary();
+    std::string content;
+    for (const PdfPieces::Part& part : pg.parts) {
+      const bool art = part.drawn < 0;
+      const int page = art ? (part.art >= 0 && static_cast<size_t>(part.art) < pieces.art_pages.size()
+                                  ? pieces.art_pages[static_cast<size_t>(part.art)]
+                                  : -1)
+                           : part.drawn;
+      if (!known(page)) {
+        *err = "the drawn PDF has no page " + std::to_string(page + 1) + " of the " +
+               std::to_string(drawn.size()) + " its pieces name";
+        return false;
+      }
+      const std::string name = (art ? "/A" : "/P") + std::to_string(art ? part.art : part.drawn);
+      xobjects.replaceKey(name, form(page));
+      content += art ? part.place + name + " Do\nQ\n" : name + " Do\n";
+    }
+    QPDFObjectHandle page = QPDFObjectHandle::newDictionary();
+    page.replaceKey("/Type", QPDFObjectHandle::newName("/Page"));
+    page.replaceKey("/MediaBox", QPDFObjectHandle::newArray(QPDFObjectHandle::Rectangle(0, 0, pg.width, pg.height)));
+    if (!drawn.empty() && drawn[0].getObjectHandle().hasKey("/Group"))
+      page.replaceKey("/Group", drawn[0].getObjectHandle().getKey("/Group").shallowCopy());
+    QPDFObjectHandle resources = QPDFObjectHandle::newDictionary();
+    resources.replaceKey("/XObject", xobjects);
+    page.replaceKey("/Resources", resources);
+    page.replaceKey("/Contents", QPDFObjectHandle::newStream(&pdf, content));
+    made.push_back(pdf.makeIndirectObject(page));
+  }
+  for (auto& d : drawn) doc.removePage(d);
+  for (auto& p : made) doc.addPage(QPDFPageObjectHelper(p), false);
+  return true;
+}
+
 }  // namespace
 
 std::vector<double> pdf_box(const Rect& r, double page_height) {
@@ -47,7 +100,7 @@ std::vector<double> pdf_box(const Rect& r, double page_height) {
 }
 
 bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<PlannedPage>& pages,
-                const PdfFinish& how, const std::string& path, std::string* err) {
+                const PdfFinish& how, const std::string& path, std::string* err, const PdfPieces* pieces) {
   try {
     QPDF pdf;
     // What qpdf would warn about is looked at below, not printed.
@@ -56,6 +109,7 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
       pdf.processFile(bytes.c_str());
     else
       pdf.processMemoryFile("drawn PDF", bytes.data(), bytes.size());
+    if (pieces && pieces->pieced() && !assemble(pdf, *pieces, err)) return false;
     std::vector<QPDFPageObjectHelper> all = QPDFPageDocumentHelper(pdf).getAllPages();
     if (all.size() != pages.size()) {
       *err = "the drawn PDF has " + std::to_string(all.size()) + " pages, not the " +
@@ -107,6 +161,10 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
     QPDFWriter out(pdf, path.c_str(), file, true);
     // The /ID from the content instead of the time and file name: same input, same bytes.
     out.setDeterministicID(true);
+    // Cairo writes every page's dictionary and resources as plain text objects: a deck of
+    // hundreds of pages that places a few shared drawings is mostly those, and packed into
+    // object streams they take a fifth of the room.
+    if (how.object_streams) out.setObjectStreamMode(qpdf_o_generate);
     out.write();
     for (const QPDFExc& w : pdf.getWarnings())
       if (w.getMessageDetail().find("duplicated key") == std::string::npos) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "layout/pages.h"
+#include "render/render.h"
 
 namespace cardstock {
 
@@ -17,14 +18,21 @@ struct PdfFinish {
   std::string date;          // ISO 8601 ("2026-01-01T00:00:00Z"); set as the document's dates when
   bool set_dates = false;    // set_dates (a file another program wrote, e.g. Ghostscript)
   std::string title;         // also set when set_dates
+  bool object_streams = false;  // pack the small objects (page dictionaries, resources) into
+                                // compressed object streams (PDF 1.5; not for PDF/X-1a)
 };
 
 /// Reads the PDF in `bytes` (or, with from_file, the file of that name), gives each page
 /// the boxes of the page planned for it, and writes the result to `path`. False with
 /// *err set if the PDF cannot be read, its page count is not the plan's, or `path`
 /// cannot be written.
+/// With `pieces` (a PDF render_pdf_bytes drew in pieces), the pages are first put
+/// together: each drawn page becomes a form XObject, and each planned page places its
+/// runs and shared drawings in order, so a drawing shown a hundred times is in the file
+/// once.
 bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<PlannedPage>& pages,
-                const PdfFinish& how, const std::string& path, std::string* err);
+                const PdfFinish& how, const std::string& path, std::string* err,
+                const PdfPieces* pieces = nullptr);
 
 /// The rectangle `r` (points, origin top-left, y down) as a PDF box [x0 y0 x1 y1] on a
 /// page `page_height` tall (origin bottom-left, y up).

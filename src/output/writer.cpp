@@ -27,8 +27,9 @@ class PdfWriter : public Writer {
              std::string* err) const override {
     const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
     std::string bytes;
-    return render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err) &&
-           finish_pdf(bytes, false, o.pages, {c.date, false, ""}, path, err);
+    PdfPieces pieces;
+    return render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces) &&
+           finish_pdf(bytes, false, o.pages, {c.date, false, "", true}, path, err, &pieces);
   }
 };
 
@@ -55,8 +56,9 @@ class CmykPdfWriter : public Writer {
     }
     const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
     std::string bytes;
-    if (!render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err) ||
-        !finish_pdf(bytes, false, o.pages, {c.date, false, ""}, path, err))
+    PdfPieces pieces;
+    if (!render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces) ||
+        !finish_pdf(bytes, false, o.pages, {c.date, false, ""}, path, err, &pieces))
       return false;
     std::string converted, scratch;
     if (!c.scratch || (converted = c.scratch("cmyk.pdf", err)).empty() || (scratch = c.scratch("gs", err)).empty())

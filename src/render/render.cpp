@@ -17,9 +17,13 @@
 #include <cstring>
 #include <deque>
 #include <filesystem>
+#include <map>
+#include <optional>
+#include <tuple>
 #include <unordered_map>
 
 #include "base/files.h"
+#include "layout/art_key.h"
 
 namespace cardstock {
 
@@ -714,6 +718,68 @@ Typesetter::Stats Typesetter::stats() const { return state_->stats; }
 
 namespace {
 
+// Card art shown more than once in one PDF (every back of a deck, a card printed in
+// copies, cards whose fields draw alike) is drawn once, on a page of its own, and placed
+// wherever it appears by output/ (PdfPieces). Arts are the same when their keys are
+// (layout/art_key.h), never by address alone. Art shown once is drawn in place.
+class SharedArt {
+ public:
+  // Counts every art's uses over the document first, in page order (the same pages give
+  // the same choices, whatever process draws them).
+  explicit SharedArt(const std::vector<PlannedPage>& pages) {
+    std::map<std::string, int> by_key;  // only while counting: the keys are not kept
+    for (const auto& page : pages)
+      for (const auto& c : page.art.cards) {
+        const auto [cw, ch] = art_size(c);
+        auto [slot, fresh] = class_of_.try_emplace(std::make_tuple(c.art, cw, ch), 0);
+        if (fresh) {
+          auto [k, added] = by_key.try_emplace(art_key(*c.art, cw, ch), static_cast<int>(uses_.size()));
+          if (added) uses_.push_back(0);
+          slot->second = k->second;
+        }
+        if (++uses_[static_cast<size_t>(slot->second)] == 2) any_ = true;
+      }
+    shared_index_.assign(uses_.size(), -1);
+  }
+
+  // Whether any art is shown more than once.
+  bool any() const { return any_; }
+
+  // The card-local size of the art of `c` (trim turned back upright, at scale 1).
+  static std::pair<double, double> art_size(const PageArt::CardOnPage& c) {
+    const bool turned = c.rotation == 90 || c.rotation == 270;
+    return {(turned ? c.trim.h : c.trim.w) / c.scale, (turned ? c.trim.w : c.trim.h) / c.scale};
+  }
+
+  // The number of the shared drawing that shows `c` (numbered in order of first use), or
+  // -1 for art shown once.
+  int shared(const PageArt::CardOnPage& c) {
+    const auto [cw, ch] = art_size(c);
+    auto it = class_of_.find(std::make_tuple(c.art, cw, ch));
+    if (it == class_of_.end() || uses_[static_cast<size_t>(it->second)] < 2) return -1;
+    int& k = shared_index_[static_cast<size_t>(it->second)];
+    if (k < 0) {
+      k = static_cast<int>(first_.size());
+      first_.push_back(c);
+    }
+    return k;
+  }
+
+  // The first placement of each shared drawing, by number.
+  const std::vector<PageArt::CardOnPage>& drawings() const { return first_; }
+
+  // Past every edge of a shared drawing's page: a card size, far more than any bleed
+  // (the placement's clip trims it).
+  static double margin(double cw, double ch) { return std::max(cw, ch); }
+
+ private:
+  std::map<std::tuple<const CardArt*, double, double>, int> class_of_;
+  std::vector<int> uses_;          // by class
+  std::vector<int> shared_index_;  // by class: its drawing's number, -1 until first placed
+  std::vector<PageArt::CardOnPage> first_;
+  bool any_ = false;
+};
+
 struct Painter {
   cairo_t* cr;
   Typesetter::State& ts;
@@ -854,14 +920,19 @@ struct Painter {
     cairo_rotate(cr, c.rotation * M_PI / 180.0);
     cairo_scale(cr, c.scale, c.scale);
     cairo_translate(cr, -cw / 2, -ch / 2);
-    if (!c.art->background.none) {
-      set_color(cr, c.art->background);
-      const double m = std::max(c.bleed.w, c.bleed.h);  // the clip trims it to the bleed
-      cairo_rectangle(cr, -m, -m, cw + 2 * m, ch + 2 * m);
+    const double m = std::max(c.bleed.w, c.bleed.h);  // the clip trims it to the bleed
+    art(*c.art, Rect{-m, -m, cw + 2 * m, ch + 2 * m});
+    cairo_restore(cr);
+  }
+
+  // A card's art in card-local points, its background filling `cover`.
+  void art(const CardArt& a, const Rect& cover) {
+    if (!a.background.none) {
+      set_color(cr, a.background);
+      cairo_rectangle(cr, cover.x, cover.y, cover.w, cover.h);
       cairo_fill(cr);
     }
-    for (const auto& it : c.art->items) item(it);
-    cairo_restore(cr);
+    for (const auto& it : a.items) item(it);
   }
 
   // Registration marks in solid black, their corners mitred: a cutter's sensor looks
@@ -942,10 +1013,143 @@ struct Painter {
 
 namespace {
 
+// A number as PDF content wants it: fixed point, no exponent, no "-0".
+std::string pdf_num(double v) {
+  if (std::fabs(v) < 5e-7) return "0";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.6f", v);
+  std::string t = buf;
+  t.erase(t.find_last_not_of('0') + 1);
+  if (t.back() == '.') t.pop_back();
+  return t;
+}
+
+std::string pdf_cm(const cairo_matrix_t& m) {
+  return pdf_num(m.xx) + " " + pdf_num(m.yx) + " " + pdf_num(m.xy) + " " + pdf_num(m.yy) + " " + pdf_num(m.x0) +
+         " " + pdf_num(m.y0) + " cm\n";
+}
+
+// The operators that place the shared drawing of `c` on a page `page_h` tall as
+// Painter::card draws it in place: "q", the same clip to the bleed, then the same
+// transform, from the default space of the drawing's own page (y up; the card's top-left
+// corner at (m, height - m)) to this page's. The caller ends it with Do and "Q".
+std::string place_ops(const PageArt::CardOnPage& c, double page_h) {
+  const auto [cw, ch] = SharedArt::art_size(c);
+  const double m = SharedArt::margin(cw, ch);
+  // Page space, y down (Cairo's), to PDF's, y up.
+  cairo_matrix_t to_pdf;
+  cairo_matrix_init(&to_pdf, 1, 0, 0, -1, 0, page_h);
+  cairo_matrix_t tilt;
+  cairo_matrix_init_identity(&tilt);
+  if (c.tilt != 0) {
+    const double cx = c.trim.x + c.trim.w / 2, cy = c.trim.y + c.trim.h / 2;
+    cairo_matrix_translate(&tilt, cx, cy);
+    cairo_matrix_rotate(&tilt, c.tilt * M_PI / 180.0);
+    cairo_matrix_translate(&tilt, -cx, -cy);
+  }
+  cairo_matrix_t clip_space;  // tilt, then to PDF
+  cairo_matrix_multiply(&clip_space, &tilt, &to_pdf);
+  std::string ops = "q\n" + pdf_cm(clip_space);
+  const Rect& b = c.bleed;
+  if (c.shape == Shape::Hex) {
+    const auto pts = hex_corners(b);
+    ops += pdf_num(pts[0].x) + " " + pdf_num(pts[0].y) + " m\n";
+    for (size_t i = 1; i < pts.size(); ++i) ops += pdf_num(pts[i].x) + " " + pdf_num(pts[i].y) + " l\n";
+    ops += "h\n";
+  } else if (c.shape == Shape::Circle) {
+    // Four Bezier quarters (the usual 0.5523 handles), as close to Cairo's arc as the
+    // bleed needs.
+    const double cx = b.x + b.w / 2, cy = b.y + b.h / 2, r = std::min(b.w, b.h) / 2, k = 0.5522847498 * r;
+    ops += pdf_num(cx + r) + " " + pdf_num(cy) + " m\n";
+    const double q[4][6] = {{cx + r, cy + k, cx + k, cy + r, cx, cy + r},
+                            {cx - k, cy + r, cx - r, cy + k, cx - r, cy},
+                            {cx - r, cy - k, cx - k, cy - r, cx, cy - r},
+                            {cx + k, cy - r, cx + r, cy - k, cx + r, cy}};
+    for (const auto& v : q) {
+      for (double x : v) ops += pdf_num(x) + " ";
+      ops += "c\n";
+    }
+    ops += "h\n";
+  } else {
+    ops += pdf_num(b.x) + " " + pdf_num(b.y) + " " + pdf_num(b.w) + " " + pdf_num(b.h) + " re\n";
+  }
+  ops += "W n\n";
+  // The drawing's page space (y up, origin m left of and m below the card's corner) to
+  // card-local space (y down, origin at the card's top-left), then as Painter::card.
+  cairo_matrix_t from_art;
+  cairo_matrix_init(&from_art, 1, 0, 0, -1, -m, ch + m);
+  cairo_matrix_t card;
+  cairo_matrix_init_identity(&card);
+  cairo_matrix_translate(&card, c.trim.x + c.trim.w / 2, c.trim.y + c.trim.h / 2);
+  cairo_matrix_rotate(&card, c.rotation * M_PI / 180.0);
+  cairo_matrix_scale(&card, c.scale, c.scale);
+  cairo_matrix_translate(&card, -cw / 2, -ch / 2);
+  cairo_matrix_t placed;
+  cairo_matrix_multiply(&placed, &from_art, &card);
+  return ops + pdf_cm(placed);
+}
+
+// Draws `pages` on `cr` in pieces (PdfPieces): each page as the runs of what is drawn in
+// place between its shared cards, each run a page of its own, then each shared drawing
+// once, on a page the size of its card plus the margin. Returns the drawn page count.
+void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, const std::vector<PlannedPage>& pages,
+                 Painter& p, SharedArt& shared, PdfPieces* pieces) {
+  int drawn = 0;
+  double w = info.width, h = info.height;
+  for (const auto& planned : pages) {
+    if (planned.width > 0 && planned.height > 0 && (planned.width != w || planned.height != h)) {
+      w = planned.width;
+      h = planned.height;
+      cairo_pdf_surface_set_size(surface, w, h);
+    }
+    PdfPieces::Page& out = pieces->pages.emplace_back();
+    out.width = w;
+    out.height = h;
+    bool open = false;  // something is drawn on the current run's page
+    auto close = [&] {
+      if (!open) return;
+      cairo_show_page(cr);
+      out.parts.push_back({drawn++, -1, {}});
+      open = false;
+    };
+    const PageArt& art = planned.art;
+    for (const auto& it : art.underlay) p.item(it), open = true;
+    for (const auto& c : art.cards) {
+      if (const int k = shared.shared(c); k >= 0) {
+        close();
+        out.parts.push_back({-1, k, place_ops(c, h)});
+      } else {
+        p.card(c);
+        open = true;
+      }
+    }
+    for (const auto& it : art.items) p.item(it), open = true;
+    if (!art.cuts.empty() || !art.circles.empty() || !art.registration.empty()) {
+      p.cuts(art.cuts, art.circles);
+      p.registration(art.registration);
+      open = true;
+    }
+    close();
+  }
+  for (const auto& c : shared.drawings()) {
+    const auto [cw, ch] = SharedArt::art_size(c);
+    const double m = SharedArt::margin(cw, ch);
+    cairo_pdf_surface_set_size(surface, cw + 2 * m, ch + 2 * m);
+    cairo_save(cr);
+    cairo_translate(cr, m, m);
+    p.art(*c.art, Rect{-m, -m, cw + 2 * m, ch + 2 * m});
+    cairo_restore(cr);
+    cairo_show_page(cr);
+    pieces->art_pages.push_back(drawn++);
+  }
+}
+
 // Draws `pages` on `surface` (a new PDF surface) and finishes it; `where` names the
-// output in messages. Destroys the surface.
+// output in messages. With `pieces`, shared art is drawn once (draw_pieces). Destroys
+// the surface.
 bool draw_pdf(cairo_surface_t* surface, const std::string& where, const PdfInfo& info,
-              const std::vector<PlannedPage>& pages, const Typesetter& ts, std::string* err) {
+              const std::vector<PlannedPage>& pages, const Typesetter& ts, std::string* err,
+              PdfPieces* pieces = nullptr) {
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
     *err = "cannot create '" + where + "': " + cairo_status_to_string(cairo_surface_status(surface));
     cairo_surface_destroy(surface);
@@ -958,17 +1162,24 @@ bool draw_pdf(cairo_surface_t* surface, const std::string& where, const PdfInfo&
   cairo_t* cr = cairo_create(surface);
   cairo_set_font_options(cr, ts.state()->fonts.impl()->options);
   Painter p{cr, *ts.state(), {}};
-  double w = info.width, h = info.height;
-  for (const auto& planned : pages) {
-    // A page of another size is set before it is drawn; pages of the document's own size
-    // need nothing (and keep the bytes they always had).
-    if (planned.width > 0 && planned.height > 0 && (planned.width != w || planned.height != h)) {
-      w = planned.width;
-      h = planned.height;
-      cairo_pdf_surface_set_size(surface, w, h);
+  if (pieces) *pieces = PdfPieces{};
+  std::optional<SharedArt> shared;
+  if (pieces) shared.emplace(pages);
+  if (shared && shared->any()) {
+    draw_pieces(cr, surface, info, pages, p, *shared, pieces);
+  } else {
+    double w = info.width, h = info.height;
+    for (const auto& planned : pages) {
+      // A page of another size is set before it is drawn; pages of the document's own
+      // size need nothing (and keep the bytes they always had).
+      if (planned.width > 0 && planned.height > 0 && (planned.width != w || planned.height != h)) {
+        w = planned.width;
+        h = planned.height;
+        cairo_pdf_surface_set_size(surface, w, h);
+      }
+      p.page(planned.art);
+      cairo_show_page(cr);
     }
-    p.page(planned.art);
-    cairo_show_page(cr);
   }
   cairo_destroy(cr);
   cairo_surface_finish(surface);
@@ -1082,10 +1293,10 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
 }
 
 bool render_pdf_bytes(std::string* bytes, const PdfInfo& info, const std::vector<PlannedPage>& pages,
-                      const Typesetter& ts, std::string* err) {
+                      const Typesetter& ts, std::string* err, PdfPieces* pieces) {
   bytes->clear();
   return draw_pdf(cairo_pdf_surface_create_for_stream(append_bytes, bytes, info.width, info.height), info.title,
-                  info, pages, ts, err);
+                  info, pages, ts, err, pieces);
 }
 
 }  // namespace cardstock

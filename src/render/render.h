@@ -75,6 +75,26 @@ struct PdfInfo {
   double width = 0, height = 0;
 };
 
+/// A PDF drawn in pieces, for output/ (pdf_finish) to put together: card art shown more
+/// than once in the document is drawn once, on a page of its own, instead of on every
+/// page that shows it. Page numbers count from 0 in the drawn PDF.
+struct PdfPieces {
+  struct Part {
+    int drawn = -1;     // >= 0: this drawn page, whole, at the page's origin
+    int art = -1;       // >= 0: shared drawing `art`, placed by the operators in `place`,
+    std::string place;  // which clip to its bleed and map the default space of the
+                        // drawing's page into this page's (PDF space, y up)
+  };
+  struct Page {
+    double width = 0, height = 0;  // points
+    std::vector<Part> parts;       // in drawing order
+  };
+  std::vector<Page> pages;     // one per planned page
+  std::vector<int> art_pages;  // the drawn page holding shared drawing k
+  /// False when nothing was shared: the drawn PDF is the document as it is.
+  bool pieced() const { return !art_pages.empty(); }
+};
+
 /// Draws `pages` into a new PDF at `path`, each at its own size (the first page, and
 /// pages with no size, at info's). Card art is drawn within each card's bleed rectangle,
 /// turned by its rotation; text and images come from `ts`. Returns false with *err set
@@ -83,8 +103,11 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
                 const Typesetter& ts, std::string* err);
 
 /// The same PDF into *bytes instead of a file (for a pass that rewrites it: page boxes).
+/// With `pieces`, art shown more than once is drawn once and *pieces says how to put the
+/// pages together (nothing is shared: pieces->pieced() is false and the bytes are the
+/// document).
 bool render_pdf_bytes(std::string* bytes, const PdfInfo& info, const std::vector<PlannedPage>& pages,
-                      const Typesetter& ts, std::string* err);
+                      const Typesetter& ts, std::string* err, PdfPieces* pieces = nullptr);
 
 /// Draws one planned page into *png: an 8-bit RGB PNG of `width` x `height` pixels (the
 /// page scaled to fill it, white where nothing is drawn) whose pHYs chunk says `dpi`.

@@ -12,6 +12,7 @@
 #include "build/build.h"
 #include "render/render.h"
 #include "output_util.h"
+#include "shops_util.h"
 
 namespace fs = std::filesystem;
 
@@ -157,7 +158,7 @@ TEST(Render, AnswerKeyListsEveryName) {
 }
 
 TEST(Render, PdfDatesArePinned) {
-  const std::string pdf = testing::slurp(echad().dir + "/echad/cards-poker-3x3-letter.pdf");
+  const std::string pdf = testing::plain_pdf(echad().dir + "/echad/cards-poker-3x3-letter.pdf");
   std::string want = pinned_date();  // 2026-01-01T00:00:00Z -> 20260101000000Z
   std::string digits;
   for (char c : want)

@@ -1,0 +1,274 @@
+// Card art shown more than once in a PDF is drawn once and placed wherever it appears
+// (render_pdf_bytes with PdfPieces, put together by finish_pdf). What is checked: the
+// pieced PDF looks as the one drawn card by card (every shape, turn, tilt and scale a
+// placement can have, read back as pixels with poppler), the drawing is in the file once,
+// its text is still text, two cards that differ in one character are never taken for
+// each other, and the bytes are the same run to run.
+#include <gtest/gtest.h>
+#include <poppler-document.h>
+#include <poppler-page-renderer.h>
+#include <poppler-page.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+
+#include "output/pdf_finish.h"
+#include "output_util.h"
+#include "render/render.h"
+#include "shops_util.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+namespace {
+
+const char* const kDate = "2026-01-01T00:00:00Z";
+
+CardArt named_card(const std::string& name) {
+  CardArt art;
+  art.background = {1, 0.95, 0.85, 1, false};
+  ArtItem border;
+  border.type = LayerType::Rect;
+  border.box = {6, 6, 60, 88};
+  border.stroke = {0.1, 0.2, 0.6, 1, false};
+  border.fill = {0, 0, 0, 0, true};
+  border.stroke_width = 1.5;
+  border.radius = 5;
+  art.items.push_back(border);
+  ArtItem text;
+  text.type = LayerType::Text;
+  text.box = {8, 10, 56, 20};
+  text.text = name;
+  text.style.font = "Noto Serif";
+  text.style.size = 9;
+  text.style.align = Align::Center;
+  text.color = {0.7, 0.1, 0.1, 1, false};
+  art.items.push_back(text);
+  ArtItem image;
+  image.type = LayerType::Image;
+  image.image = testing::source_dir() + "/content/assets/echad/maps/egypt.svg";
+  image.box = {8, 34, 56, 40};
+  art.items.push_back(image);
+  return art;
+}
+
+struct Fixture {
+  std::unique_ptr<Fonts> fonts;
+  std::unique_ptr<Typesetter> ts;
+  Fixture() {
+    Diagnostics d;
+    fonts = Fonts::load(testing::shipped_templates().fonts, {}, d);
+    EXPECT_TRUE(fonts) << d.str();
+    ts = std::make_unique<Typesetter>(*fonts);
+  }
+};
+
+// A 72 x 100 pt card at `x`, `y` with 6 pt of bleed, as layout places one.
+PageArt::CardOnPage at(const CardArt* art, double x, double y, int rotation = 0, Shape shape = Shape::Rect,
+                       double tilt = 0, double scale = 1) {
+  const bool turned = rotation == 90 || rotation == 270;
+  const double w = (turned ? 100 : 72) * scale, h = (turned ? 72 : 100) * scale;
+  PageArt::CardOnPage c;
+  c.art = art;
+  c.trim = {x, y, w, h};
+  c.bleed = {x - 6, y - 6, w + 12, h + 12};
+  if (shape == Shape::Hex) c.bleed = {x - 6, y - 6, (h + 12) * 0.8660254, h + 12};
+  c.rotation = rotation;
+  c.shape = shape;
+  c.tilt = tilt;
+  c.scale = scale;
+  return c;
+}
+
+// Two pages of 400 x 300 pt: shared art in every kind of placement, one card shown
+// once, and what a page draws around its cards (an underlay, an item, cut lines).
+std::vector<PlannedPage> mixed_pages(const CardArt& a, const CardArt& b, const CardArt& once) {
+  std::vector<PlannedPage> pages(2);
+  for (auto& p : pages) {
+    p.width = 400;
+    p.height = 300;
+    p.boxes = whole_page_boxes(400, 300);
+    ArtItem band;
+    band.type = LayerType::Rect;
+    band.box = {0, 0, 400, 20};
+    band.fill = {0.8, 0.9, 0.8, 1, false};
+    p.art.underlay.push_back(band);
+    p.art.cuts.push_back({0, 150, 400, 150, CutKind::Line});
+  }
+  auto& one = pages[0].art.cards;
+  one.push_back(at(&a, 20, 30));
+  one.push_back(at(&b, 110, 30, 90));
+  one.push_back(at(&once, 230, 30));
+  one.push_back(at(&a, 310, 40, 0, Shape::Hex));
+  auto& two = pages[1].art.cards;
+  two.push_back(at(&b, 20, 30, 0, Shape::Circle));
+  two.push_back(at(&a, 110, 30, 270, Shape::Rect, 180));
+  two.push_back(at(&b, 250, 40, 0, Shape::Rect, 0, 0.5));
+  two.push_back(at(&a, 300, 160, 180));
+  ArtItem note;
+  note.type = LayerType::Rect;
+  note.box = {200, 280, 100, 10};
+  note.fill = {0.2, 0.2, 0.2, 1, false};
+  pages[1].art.items.push_back(note);
+  return pages;
+}
+
+std::string finished(const Typesetter& ts, const std::vector<PlannedPage>& pages, bool pieced, const fs::path& out) {
+  std::string bytes, err;
+  PdfPieces pieces;
+  EXPECT_TRUE(render_pdf_bytes(&bytes, {"t", "test", kDate, 400, 300}, pages, ts, &err, pieced ? &pieces : nullptr))
+      << err;
+  EXPECT_EQ(pieces.pieced(), pieced);
+  EXPECT_TRUE(finish_pdf(bytes, false, pages, {kDate, false, "", true}, out.string(), &err, &pieces)) << err;
+  return testing::slurp(out);
+}
+
+poppler::image picture(const fs::path& pdf, int page, double dpi) {
+  std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(pdf.string()));
+  EXPECT_TRUE(doc);
+  if (!doc) return {};
+  std::unique_ptr<poppler::page> p(doc->create_page(page));
+  poppler::page_renderer r;
+  r.set_render_hint(poppler::page_renderer::antialiasing, true);
+  return r.render_page(p.get(), dpi, dpi);
+}
+
+std::string page_text(const fs::path& pdf, int page) {
+  std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(pdf.string()));
+  if (!doc) return "";
+  std::unique_ptr<poppler::page> p(doc->create_page(page));
+  return testing::utf8(p->text());
+}
+
+// The largest difference of one colour channel between two pictures of the same size,
+// and how many pixels differ by more than `tolerance`.
+struct Difference {
+  int largest = 0;
+  long over = 0, pixels = 0;
+};
+Difference compare(const poppler::image& x, const poppler::image& y, int tolerance) {
+  Difference d;
+  if (x.width() != y.width() || x.height() != y.height()) return {255, 1, 1};
+  for (int row = 0; row < x.height(); ++row) {
+    const auto* p = reinterpret_cast<const unsigned char*>(x.const_data()) + row * x.bytes_per_row();
+    const auto* q = reinterpret_cast<const unsigned char*>(y.const_data()) + row * y.bytes_per_row();
+    for (int col = 0; col < x.width(); ++col) {
+      int worst = 0;
+      for (int k = 0; k < 3; ++k) worst = std::max(worst, std::abs(p[4 * col + k] - q[4 * col + k]));
+      d.largest = std::max(d.largest, worst);
+      d.over += worst > tolerance;
+      ++d.pixels;
+    }
+  }
+  return d;
+}
+
+}  // namespace
+
+TEST(SharedArt, PiecedPdfLooksAsDrawnCardByCard) {
+  Fixture f;
+  const CardArt a = named_card("Abraham 1"), b = named_card("Sarah 2"), once = named_card("Isaac 3");
+  const auto pages = mixed_pages(a, b, once);
+  const fs::path dir = testing::fresh_dir("shared-art-looks");
+  finished(*f.ts, pages, false, dir / "direct.pdf");
+  finished(*f.ts, pages, true, dir / "pieced.pdf");
+  for (int page = 0; page < 2; ++page) {
+    const poppler::image x = picture(dir / "direct.pdf", page, 150), y = picture(dir / "pieced.pdf", page, 150);
+    ASSERT_TRUE(x.is_valid() && y.is_valid());
+    // Anti-aliased edges may round apart by a few levels (the placement is the same
+    // transform, written in six decimals); anything misplaced, missing or clipped
+    // differently differs by far more, over far more pixels. The circle clip is four
+    // Bezier quarters instead of Cairo's arc: within a pixel, at the bleed's edge.
+    const Difference d = compare(x, y, 64);
+    EXPECT_LT(d.over, 40) << "page " << page + 1 << ": " << d.over << " of " << d.pixels
+                          << " pixels differ by more than 64 levels (largest " << d.largest << ")";
+  }
+  // And the test sees a misplaced card: the same pages with one card moved by 2 pt.
+  auto moved = pages;
+  moved[1].art.cards[1].trim.x += 2;
+  moved[1].art.cards[1].bleed.x += 2;
+  finished(*f.ts, moved, true, dir / "moved.pdf");
+  const Difference d = compare(picture(dir / "direct.pdf", 1, 150), picture(dir / "moved.pdf", 1, 150), 64);
+  EXPECT_GT(d.over, 200) << "a card moved by 2 pt went unseen";
+}
+
+TEST(SharedArt, EachDrawingIsInTheFileOnceAndItsTextStaysText) {
+  Fixture f;
+  const CardArt a = named_card("Abraham 1");
+  // 18 pages of nine cards, all the same art.
+  std::vector<PlannedPage> pages(18);
+  for (auto& p : pages) {
+    p.width = 400;
+    p.height = 300;
+    p.boxes = whole_page_boxes(400, 300);
+    for (int i = 0; i < 9; ++i) p.art.cards.push_back(at(&a, 10 + (i % 5) * 76, 10 + (i / 5) * 140));
+  }
+  const fs::path dir = testing::fresh_dir("shared-art-once");
+  const std::string direct = finished(*f.ts, pages, false, dir / "direct.pdf");
+  const std::string pieced = finished(*f.ts, pages, true, dir / "pieced.pdf");
+  EXPECT_TRUE(testing::qpdf_check(dir / "pieced.pdf").clean()) << testing::qpdf_check(dir / "pieced.pdf").output;
+  // The drawing's operators (with its text) are in the file once, not 162 times: the
+  // uncompressed content of the whole file holds the card's stroke colour once.
+  const std::string qdf = (dir / "pieced-qdf.pdf").string();
+  ASSERT_EQ(std::system(("qpdf --qdf --object-streams=disable " + (dir / "pieced.pdf").string() + " " + qdf).c_str()), 0);
+  const std::string plain = testing::slurp(qdf);
+  size_t strokes = 0;
+  for (size_t at = plain.find("0.1 0.2 0.6 RG"); at != std::string::npos; at = plain.find("0.1 0.2 0.6 RG", at + 1))
+    ++strokes;
+  EXPECT_EQ(strokes, 1u);
+  // Both embed the same font subset (most of either file); the drawing is the rest.
+  EXPECT_LT(pieced.size() * 2, direct.size()) << pieced.size() << " vs " << direct.size();
+  // Text in the shared drawing is found on every page, nine times.
+  for (int page : {0, 17}) {
+    const std::string text = page_text(dir / "pieced.pdf", page);
+    size_t n = 0;
+    for (size_t at = text.find("Abraham 1"); at != std::string::npos; at = text.find("Abraham 1", at + 1)) ++n;
+    EXPECT_EQ(n, 9u) << "page " << page + 1 << ": " << text;
+  }
+  // Same input, same bytes.
+  EXPECT_EQ(finished(*f.ts, pages, true, dir / "again.pdf"), pieced);
+}
+
+TEST(SharedArt, CardsThatDifferInOneCharacterAreNeverTakenForEachOther) {
+  Fixture f;
+  // Two arts alike but for one character, each shown twice, plus a third equal to the
+  // first in every value but held apart in memory: equal art is shared by content.
+  const CardArt one = named_card("Abraham 1"), other = named_card("Abraham 2"), again = named_card("Abraham 1");
+  std::vector<PlannedPage> pages(2);
+  for (auto& p : pages) {
+    p.width = 400;
+    p.height = 300;
+    p.boxes = whole_page_boxes(400, 300);
+  }
+  pages[0].art.cards = {at(&one, 20, 30), at(&other, 120, 30)};
+  pages[1].art.cards = {at(&other, 20, 30), at(&again, 120, 30)};
+  const fs::path dir = testing::fresh_dir("shared-art-apart");
+  std::string bytes, err;
+  PdfPieces pieces;
+  ASSERT_TRUE(render_pdf_bytes(&bytes, {"t", "test", kDate, 400, 300}, pages, *f.ts, &err, &pieces)) << err;
+  ASSERT_EQ(pieces.art_pages.size(), 2u);  // "Abraham 1" (twice, two objects) and "Abraham 2"
+  ASSERT_EQ(pieces.pages.size(), 2u);
+  ASSERT_EQ(pieces.pages[0].parts.size(), 2u);
+  EXPECT_EQ(pieces.pages[0].parts[0].art, 0);
+  EXPECT_EQ(pieces.pages[0].parts[1].art, 1);
+  EXPECT_EQ(pieces.pages[1].parts[0].art, 1);
+  EXPECT_EQ(pieces.pages[1].parts[1].art, 0);
+  ASSERT_TRUE(finish_pdf(bytes, false, pages, {kDate, false, "", true}, (dir / "p.pdf").string(), &err, &pieces))
+      << err;
+  // Read back where each name is: the left card and the right card of each page.
+  std::unique_ptr<poppler::document> doc(poppler::document::load_from_file((dir / "p.pdf").string()));
+  ASSERT_TRUE(doc);
+  const char* want[2][2] = {{"Abraham 1", "Abraham 2"}, {"Abraham 2", "Abraham 1"}};
+  for (int page = 0; page < 2; ++page) {
+    std::unique_ptr<poppler::page> p(doc->create_page(page));
+    for (int side = 0; side < 2; ++side) {
+      const poppler::rectf area(20 + 100 * side, 30, 72, 100);
+      EXPECT_EQ(testing::utf8(p->text(area)).find(want[page][side]) != std::string::npos, true)
+          << "page " << page + 1 << " card " << side + 1 << ": " << testing::utf8(p->text(area));
+    }
+  }
+}
+
+}  // namespace cardstock
