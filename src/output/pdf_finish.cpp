@@ -40,21 +40,38 @@ bool same_box(const Rect& a, const Rect& b) {
          std::fabs(a.h - b.h) < 1e-6;
 }
 
+// A drawn page as a form XObject that draws it. Cairo gives each page one content
+// stream and its own resources: that stream becomes the form as it is (its data stays
+// compressed, nothing is decoded and encoded again). Any other page is copied into a
+// new form by qpdf. Neither has the transparency group Cairo gives every page: the page
+// that places it has it, and a form needs none to draw as the page did.
+QPDFObjectHandle form_of(QPDFPageObjectHelper& page) {
+  QPDFObjectHandle p = page.getObjectHandle();
+  QPDFObjectHandle contents = p.getKey("/Contents"), resources = p.getKey("/Resources");
+  if (contents.isStream() && contents.isIndirect() && resources.isDictionary()) {
+    QPDFObjectHandle d = contents.getDict();
+    d.replaceKey("/Type", QPDFObjectHandle::newName("/XObject"));
+    d.replaceKey("/Subtype", QPDFObjectHandle::newName("/Form"));
+    d.replaceKey("/BBox", page.getMediaBox().shallowCopy());
+    d.replaceKey("/Resources", resources);
+    return contents;
+  }
+  QPDFObjectHandle f = page.getFormXObjectForPage(false);
+  f.getDict().removeKey("/Group");
+  return f;
+}
+
 // Puts a PDF drawn in pieces together (PdfPieces): every drawn page it uses becomes a
-// form XObject (without the transparency group Cairo gives every page: the new page has
-// it, and a form needs none to draw as the page did); each planned page becomes a new
-// page that places its parts in order; the drawn pages go. False with *err if the
-// pieces do not match the drawn pages.
+// form XObject; each planned page places its parts in order, on the page object of its
+// first run when it has one (fewer new objects) and on a new page when not; the other
+// drawn pages go. False with *err if the pieces do not match the drawn pages.
 bool assemble(QPDF& pdf, const PdfPieces& pieces, std::string* err) {
   QPDFPageDocumentHelper doc(pdf);
   std::vector<QPDFPageObjectHelper> drawn = doc.getAllPages();
   std::vector<QPDFObjectHandle> forms(drawn.size());
   auto form = [&](int i) {
     QPDFObjectHandle& f = forms[static_cast<size_t>(i)];
-    if (!f.isInitialized()) {
-      f = drawn[static_cast<size_t>(i)].getFormXObjectForPage(false);
-      f.getDict().removeKey("/Group");
-    }
+    if (!f.isInitialized()) f = form_of(drawn[static_cast<size_t>(i)]);
     return f;
   };
   auto known = [&](int i) { return i >= 0 && static_cast<size_t>(i) < drawn.size(); };
@@ -62,6 +79,7 @@ bool assemble(QPDF& pdf, const PdfPieces& pieces, std::string* err) {
   for (const PdfPieces::Page& pg : pieces.pages) {
     QPDFObjectHandle xobjects = QPDFObjectHandle::newDictionary();
     std::string content;
+    int base = -1;  // the drawn page that becomes this page
     for (const PdfPieces::Part& part : pg.parts) {
       const bool art = part.drawn < 0;
       const int page = art ? (part.art >= 0 && static_cast<size_t>(part.art) < pieces.art_pages.size()
@@ -73,20 +91,27 @@ bool assemble(QPDF& pdf, const PdfPieces& pieces, std::string* err) {
                std::to_string(drawn.size()) + " its pieces name";
         return false;
       }
+      if (!art && base < 0) base = page;
       const std::string name = (art ? "/A" : "/P") + std::to_string(art ? part.art : part.drawn);
       xobjects.replaceKey(name, form(page));
       content += art ? part.place + name + " Do\nQ\n" : name + " Do\n";
     }
-    QPDFObjectHandle page = QPDFObjectHandle::newDictionary();
-    page.replaceKey("/Type", QPDFObjectHandle::newName("/Page"));
-    page.replaceKey("/MediaBox", QPDFObjectHandle::newArray(QPDFObjectHandle::Rectangle(0, 0, pg.width, pg.height)));
-    if (!drawn.empty() && drawn[0].getObjectHandle().hasKey("/Group"))
-      page.replaceKey("/Group", drawn[0].getObjectHandle().getKey("/Group").shallowCopy());
     QPDFObjectHandle resources = QPDFObjectHandle::newDictionary();
     resources.replaceKey("/XObject", xobjects);
+    QPDFObjectHandle page;
+    if (base >= 0) {
+      page = drawn[static_cast<size_t>(base)].getObjectHandle();  // its size, its group
+    } else {
+      page = pdf.makeIndirectObject(QPDFObjectHandle::newDictionary());
+      page.replaceKey("/Type", QPDFObjectHandle::newName("/Page"));
+      page.replaceKey("/MediaBox",
+                      QPDFObjectHandle::newArray(QPDFObjectHandle::Rectangle(0, 0, pg.width, pg.height)));
+      if (!drawn.empty() && drawn[0].getObjectHandle().hasKey("/Group"))
+        page.replaceKey("/Group", drawn[0].getObjectHandle().getKey("/Group").shallowCopy());
+    }
     page.replaceKey("/Resources", resources);
     page.replaceKey("/Contents", QPDFObjectHandle::newStream(&pdf, content));
-    made.push_back(pdf.makeIndirectObject(page));
+    made.push_back(page);
   }
   for (auto& d : drawn) doc.removePage(d);
   for (auto& p : made) doc.addPage(QPDFPageObjectHelper(p), false);
