@@ -2,8 +2,10 @@
  * benchmark deck (bench/gen_deck.py) straight with Cairo + Pango, nothing else: no YAML,
  * no model, no layout tree, no text fitting, no manifest.
  *
- *     floor N OUT.pdf IMAGE.svg
+ *     floor N OUT.pdf IMAGE.svg [K]
  *
+ * With K, card i shows what card i mod K would (gen_deck.py --distinct K): the floor
+ * still draws every card, every time, as a naive program does.
  * N poker cards (63.5 x 88.9 mm) nine to a US Letter page in a 3x3 grid, centred, each
  * with a border rect, a name line, the image and a century line, plus the same cut lines
  * and crop marks cardstock draws for the poker-3x3-letter stock. The image is decoded
@@ -53,13 +55,14 @@ static void rounded_rect(cairo_t* cr, double x, double y, double w, double h, do
 }
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    fprintf(stderr, "usage: floor N OUT.pdf IMAGE.svg\n");
+  if (argc != 4 && argc != 5) {
+    fprintf(stderr, "usage: floor N OUT.pdf IMAGE.svg [K]\n");
     return 2;
   }
   const long n = strtol(argv[1], NULL, 10);
-  if (n < 1) {
-    fprintf(stderr, "floor: N must be at least 1\n");
+  const long distinct = argc == 5 ? strtol(argv[4], NULL, 10) : n;
+  if (n < 1 || distinct < 1) {
+    fprintf(stderr, "floor: N and K must be at least 1\n");
     return 2;
   }
   const double W = 612, H = 792;              /* US Letter */
@@ -122,7 +125,7 @@ int main(int argc, char** argv) {
   char name[64], century[64];
   for (long first = 0; first < n; first += 9) {
     for (int k = 0; k < 9 && first + k < n; ++k) {
-      const long i = first + k;
+      const long i = (first + k) % distinct;
       snprintf(name, sizeof name, "%s %ld", BASES[i % COUNT(BASES)], i + 1);
       snprintf(century, sizeof century, "%s BCE", CENTURIES[i % COUNT(CENTURIES)]);
       cairo_save(cr);
