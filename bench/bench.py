@@ -303,27 +303,33 @@ def main():
               % (name, med(ws), min(ws), max(ws), med([r["cpu_ms"] for r in rs]),
                  med([r["rss_kb"] for r in rs]) / 1024))
 
-    # --- same picture? Both PDFs of the smallest deck rendered at 100 dpi, compared page
-    # by page (last, and one page at a time: this process's own RSS must stay small, since
-    # a child's ru_maxrss starts from the parent's at spawn).
-    small = min(rows)
+    # --- same picture? Both PDFs of the smallest deck of each kind rendered at 100 dpi,
+    # compared page by page (last, and one page at a time: this process's own RSS must
+    # stay small, since a child's ru_maxrss starts from the parent's at spawn). For the
+    # repeated deck this is where shared drawings are checked against drawing every card.
     if shutil.which("pdftoppm"):
-        pair = (cs_pdf(os.path.join(tmp, "out-cardstock-%d" % small)),
-                os.path.join(tmp, "out-floor-%d" % small, "floor.pdf"))
-        pages = []
-        for k, pdf in enumerate(pair):
-            prefix = os.path.join(tmp, "pix-%d" % k)
-            subprocess.run(["pdftoppm", "-r", "100", pdf, prefix], check=False,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            pages.append(sorted(glob.glob(prefix + "*.ppm")))
-        same = len(pages[0]) == len(pages[1]) and len(pages[0]) > 0
-        for x, y in zip(*pages):
-            with open(x, "rb") as fx, open(y, "rb") as fy:
-                same = same and fx.read() == fy.read()
+        kinds = [("%d-card" % min(rows), "%d" % min(rows))]
+        if rep_sizes:
+            kinds.append(("%d-card repeated" % min(rep_sizes), "rep-%d" % min(rep_sizes)))
         print()
-        print("same picture: the %d-card PDFs of cardstock and the floor rendered at 100 dpi are %s"
-              " (%d vs %d pages)" % (small, "pixel-identical" if same else "DIFFERENT",
-                                     len(pages[0]), len(pages[1])))
+        for label, tag in kinds:
+            pair = (cs_pdf(os.path.join(tmp, "out-cardstock-%s" % tag)),
+                    os.path.join(tmp, "out-floor-%s" % tag, "floor.pdf"))
+            pages = []
+            for k, pdf in enumerate(pair):
+                prefix = os.path.join(tmp, "pix-%s-%d" % (tag, k))
+                subprocess.run(["pdftoppm", "-r", "100", pdf, prefix], check=False,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                pages.append(sorted(glob.glob(prefix + "*.ppm")))
+            same = len(pages[0]) == len(pages[1]) and len(pages[0]) > 0
+            for x, y in zip(*pages):
+                with open(x, "rb") as fx, open(y, "rb") as fy:
+                    same = same and fx.read() == fy.read()
+                os.remove(x)
+                os.remove(y)
+            print("same picture: the %s PDFs of cardstock and the floor rendered at 100 dpi are %s"
+                  " (%d vs %d pages)" % (label, "pixel-identical" if same else "DIFFERENT",
+                                         len(pages[0]), len(pages[1])))
 
     # --- targets ------------------------------------------------------------------------------
     print()
