@@ -64,7 +64,8 @@ QPDFObjectHandle form_of(QPDFPageObjectHelper& page) {
 // Puts a PDF drawn in pieces together (PdfPieces): every drawn page it uses becomes a
 // form XObject; each planned page places its parts in order, on the page object of its
 // first run when it has one (fewer new objects) and on a new page when not; the other
-// drawn pages go. False with *err if the pieces do not match the drawn pages.
+// drawn pages leave the page tree (Cairo's tree is one /Pages node: drawn pages inherit
+// nothing from it). False with *err if the pieces do not match the drawn pages.
 bool assemble(QPDF& pdf, const PdfPieces& pieces, std::string* err) {
   QPDFPageDocumentHelper doc(pdf);
   std::vector<QPDFPageObjectHelper> drawn = doc.getAllPages();
@@ -113,8 +114,18 @@ bool assemble(QPDF& pdf, const PdfPieces& pieces, std::string* err) {
     page.replaceKey("/Contents", QPDFObjectHandle::newStream(&pdf, content));
     made.push_back(page);
   }
-  for (auto& d : drawn) doc.removePage(d);
-  for (auto& p : made) doc.addPage(QPDFPageObjectHelper(p), false);
+  // The page tree becomes the made pages, in order, written at once: removing and adding
+  // pages one by one renumbers the rest each time, which for tens of thousands of pages
+  // would take minutes.
+  QPDFObjectHandle tree = pdf.getRoot().getKey("/Pages");
+  QPDFObjectHandle kids = QPDFObjectHandle::newArray();
+  for (auto& p : made) {
+    p.replaceKey("/Parent", tree);
+    kids.appendItem(p);
+  }
+  tree.replaceKey("/Kids", kids);
+  tree.replaceKey("/Count", QPDFObjectHandle::newInteger(static_cast<long long>(made.size())));
+  pdf.updateAllPagesCache();
   return true;
 }
 
