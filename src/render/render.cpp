@@ -1089,19 +1089,26 @@ std::string place_ops(const PageArt::CardOnPage& c, double page_h) {
   return ops + pdf_cm(placed);
 }
 
+// Sets the size of the next page to `planned`'s when it has one of its own and it differs
+// from the current *w x *h; pages of the document's own size need nothing (and keep the
+// bytes they always had).
+void next_page_size(cairo_surface_t* surface, const PlannedPage& planned, double* w, double* h) {
+  if (planned.width > 0 && planned.height > 0 && (planned.width != *w || planned.height != *h)) {
+    *w = planned.width;
+    *h = planned.height;
+    cairo_pdf_surface_set_size(surface, *w, *h);
+  }
+}
+
 // Draws `pages` on `cr` in pieces (PdfPieces): each page as the runs of what is drawn in
 // place between its shared cards, each run a page of its own, then each shared drawing
-// once, on a page the size of its card plus the margin. Returns the drawn page count.
+// once, on a page the size of its card plus the margin.
 void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, const std::vector<PlannedPage>& pages,
                  Painter& p, SharedArt& shared, PdfPieces* pieces) {
   int drawn = 0;
   double w = info.width, h = info.height;
   for (const auto& planned : pages) {
-    if (planned.width > 0 && planned.height > 0 && (planned.width != w || planned.height != h)) {
-      w = planned.width;
-      h = planned.height;
-      cairo_pdf_surface_set_size(surface, w, h);
-    }
+    next_page_size(surface, planned, &w, &h);
     PdfPieces::Page& out = pieces->pages.emplace_back();
     out.width = w;
     out.height = h;
@@ -1170,13 +1177,7 @@ bool draw_pdf(cairo_surface_t* surface, const std::string& where, const PdfInfo&
   } else {
     double w = info.width, h = info.height;
     for (const auto& planned : pages) {
-      // A page of another size is set before it is drawn; pages of the document's own
-      // size need nothing (and keep the bytes they always had).
-      if (planned.width > 0 && planned.height > 0 && (planned.width != w || planned.height != h)) {
-        w = planned.width;
-        h = planned.height;
-        cairo_pdf_surface_set_size(surface, w, h);
-      }
+      next_page_size(surface, planned, &w, &h);
       p.page(planned.art);
       cairo_show_page(cr);
     }
