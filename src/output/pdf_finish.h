@@ -1,10 +1,12 @@
-// pdf_finish: the pass every PDF goes through after it is drawn. Cairo cannot write page
-// boxes, so qpdf (a real PDF library) sets each page's TrimBox and, where the page has
-// bleed, its BleedBox from the planned PageBoxes, and writes the file anew: clean for
-// `qpdf --check` (Cairo 1.16 lists an image placed several times on a page once per
-// placement in the page's resources, "dictionary has duplicated key", which strict
-// readers and print-shop preflight refuse), with an /ID derived from the content so the
-// bytes stay reproducible. Errors come back as text.
+// pdf_finish: the pass every PDF goes through after it is drawn. qpdf (a real PDF
+// library) puts a PDF drawn in pieces together (shared card art placed as form XObjects,
+// render.h PdfPieces); sets each page's TrimBox and, where the page has bleed, its
+// BleedBox from the planned PageBoxes, which Cairo cannot write; and writes the file
+// anew: clean for `qpdf --check` (Cairo 1.16 lists an image placed several times on a
+// page once per placement in the page's resources, "dictionary has duplicated key",
+// which strict readers and print-shop preflight refuse), its small objects packed into
+// object streams when asked, with an /ID derived from the content so the bytes stay
+// reproducible. Errors come back as text.
 #pragma once
 #include <string>
 #include <vector>
