@@ -738,12 +738,34 @@ class SharedArt {
           slot->second = k->second;
         }
         if (++uses_[static_cast<size_t>(slot->second)] == 2) any_ = true;
+        for (const auto& it : c.art->items)
+          if (it.type == LayerType::Image && is_svg(it.image) && ++image_uses_[it.image] == 2) any_ = true;
       }
     shared_index_.assign(uses_.size(), -1);
   }
 
-  // Whether any art is shown more than once.
+  // Whether any art, or any SVG image in a card, is shown more than once.
   bool any() const { return any_; }
+
+  // What ImageCache decodes as an SVG (into a recording surface): all but PNG files.
+  static bool is_svg(const std::string& path) { return !(path.size() > 4 && path.substr(path.size() - 4) == ".png"); }
+
+  // The number of the drawing of SVG image `path` (numbered with the shared arts, in order
+  // of first use), or -1 if the document shows it only once.
+  int image(const std::string& path, const void* decoded) {
+    auto it = image_uses_.find(path);
+    if (it == image_uses_.end() || it->second < 2) return -1;
+    auto [slot, fresh] = image_index_.try_emplace(path, static_cast<int>(first_.size()));
+    if (fresh) {
+      first_.push_back({});
+      first_images_.resize(first_.size(), nullptr);
+      first_images_.back() = decoded;
+    }
+    return slot->second;
+  }
+
+  // The decoded image of drawing k (as given to image()), or nullptr for a card's art.
+  const void* image_of(size_t k) const { return k < first_images_.size() ? first_images_[k] : nullptr; }
 
   // The card-local size of the art of `c` (trim turned back upright, at scale 1).
   static std::pair<double, double> art_size(const PageArt::CardOnPage& c) {
@@ -765,7 +787,8 @@ class SharedArt {
     return k;
   }
 
-  // The first placement of each shared drawing, by number.
+  // The first placement of each shared drawing, by number (an image's is empty: see
+  // image_of).
   const std::vector<PageArt::CardOnPage>& drawings() const { return first_; }
 
   // Past every edge of a shared drawing's page: a card size, far more than any bleed
@@ -777,13 +800,171 @@ class SharedArt {
   std::vector<int> uses_;          // by class
   std::vector<int> shared_index_;  // by class: its drawing's number, -1 until first placed
   std::vector<PageArt::CardOnPage> first_;
+  std::vector<const void*> first_images_;  // by drawing: the decoded SVG, for images
+  std::map<std::string, int> image_uses_, image_index_;
   bool any_ = false;
+};
+
+// A box in device space (page points, y down), for telling whether two drawings can meet.
+struct DeviceBox {
+  double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  bool meets(const DeviceBox& o) const { return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1; }
+};
+
+DeviceBox box_of(const std::vector<Point>& pts) {
+  DeviceBox b{1e300, 1e300, -1e300, -1e300};
+  for (const Point& p : pts) {
+    b.x0 = std::min(b.x0, p.x);
+    b.y0 = std::min(b.y0, p.y);
+    b.x1 = std::max(b.x1, p.x);
+    b.y1 = std::max(b.y1, p.y);
+  }
+  return b;
+}
+
+// The corners of `r` grown by `grow` on every side, turned `rotate` degrees about the
+// centre of `about` (an item turns about its box's centre), in device space under cr's
+// current transform.
+std::vector<Point> device_corners(cairo_t* cr, const Rect& r, double grow = 0, int rotate = 0,
+                                  const Rect* about = nullptr) {
+  const Rect& c = about ? *about : r;
+  const double cx = c.x + c.w / 2, cy = c.y + c.h / 2;
+  const double a = rotate * M_PI / 180.0, ca = std::cos(a), sa = std::sin(a);
+  std::vector<Point> out;
+  for (const auto& [px, py] : {std::pair{r.x - grow, r.y - grow}, {r.right() + grow, r.y - grow},
+                               {r.right() + grow, r.bottom() + grow}, {r.x - grow, r.bottom() + grow}}) {
+    const double dx = px - cx, dy = py - cy;
+    double x = cx + dx * ca - dy * sa, y = cy + dx * sa + dy * ca;
+    cairo_user_to_device(cr, &x, &y);
+    out.push_back({x, y});
+  }
+  return out;
+}
+
+// An SVG image of a card held back from the page's run: output/ places its one drawing
+// after the run (PdfPieces), unless something drawn later on the page could meet it,
+// which then has it painted in place first. Cairo 1.16 analyses an SVG's recording
+// again at every placement: for a map on every card that was half of a deck's drawing.
+struct HeldImage {
+  int drawing = -1;
+  const void* decoded = nullptr;       // the ImageCache::Image
+  std::vector<Point> bleed, box;       // its clips, device space
+  cairo_matrix_t m;                    // image space to device space
+  DeviceBox reach;                     // where it can paint
 };
 
 struct Painter {
   cairo_t* cr;
   Typesetter::State& ts;
   std::string err;
+  SharedArt* shared = nullptr;     // drawing in pieces: SVG images of cards may be held
+  std::vector<HeldImage> held;     // held so far on this page, in drawing order
+  std::vector<Point> card_bleed;   // the card being drawn: its bleed, device space (empty:
+                                   // not a card, or a round one: its images are not held)
+
+  // Paints now, in drawing order, each held image that something about to be drawn at
+  // `b` could meet, and each held before one of those that could meet it (they keep
+  // their order); drawn now, each is still under whatever it was under. The rest stay
+  // held: placed after the page, they meet nothing drawn after them. True if it painted.
+  bool before(const DeviceBox& b) {
+    std::vector<bool> now(held.size());
+    bool any = false;
+    for (size_t i = 0; i < held.size(); ++i) any |= now[i] = held[i].reach.meets(b);
+    if (!any) return false;
+    for (size_t j = held.size(); j-- > 0;)
+      if (now[j])
+        for (size_t i = 0; i < j; ++i) now[i] = now[i] || held[i].reach.meets(held[j].reach);
+    std::vector<HeldImage> keep;
+    for (size_t i = 0; i < held.size(); ++i) {
+      if (now[i])
+        paint_held(held[i]);
+      else
+        keep.push_back(std::move(held[i]));
+    }
+    held = std::move(keep);
+    return true;
+  }
+
+  void polygon(const std::vector<Point>& pts) {
+    cairo_move_to(cr, pts[0].x, pts[0].y);
+    for (size_t i = 1; i < pts.size(); ++i) cairo_line_to(cr, pts[i].x, pts[i].y);
+    cairo_close_path(cr);
+  }
+
+  void paint_held(const HeldImage& h) {
+    cairo_save(cr);
+    cairo_identity_matrix(cr);
+    cairo_reset_clip(cr);
+    polygon(h.bleed);
+    cairo_clip(cr);
+    polygon(h.box);
+    cairo_clip(cr);
+    cairo_set_matrix(cr, &h.m);
+    cairo_set_source_surface(cr, static_cast<const ImageCache::Image*>(h.decoded)->surface, 0, 0);
+    cairo_paint(cr);
+    cairo_restore(cr);
+  }
+
+  // Where `it` can paint, in device space, with a point to spare: a shape's box and half
+  // its stroke; a text's ink as set (accents, tails and overhangs included, wherever the
+  // text runs); the lines of a paragraph split across pages, a line's height past the box.
+  DeviceBox reach_of(const ArtItem& it) {
+    Rect r = it.box;
+    double grow = it.stroke_width / 2 + 1;
+    if (it.type == LayerType::Text && it.line_count == 0) {
+      bool markup_ok = true;
+      PangoLayout* layout = ts.set(it.text, it.style, it.box.w, &markup_ok);
+      PangoRectangle ink, logical;
+      pango_layout_get_extents(layout, &ink, &logical);
+      double y = it.box.y;  // as text() places it
+      const double h = double(logical.height) / PANGO_SCALE;
+      if (it.valign == VAlign::Middle) y += (it.box.h - h) / 2;
+      if (it.valign == VAlign::Bottom) y += it.box.h - h;
+      r = {it.box.x + double(ink.x) / PANGO_SCALE, y + double(ink.y) / PANGO_SCALE, double(ink.width) / PANGO_SCALE,
+           double(ink.height) / PANGO_SCALE};
+      grow = 1;
+    } else if (it.type == LayerType::Text) {
+      grow = it.style.size * it.style.line_spacing * 2 + 1;
+    }
+    return box_of(device_corners(cr, r, grow, it.rotate, &it.box));
+  }
+
+  // Where a card placed on the page paints: its bleed (turned by its tilt), device space.
+  DeviceBox bleed_reach(const PageArt::CardOnPage& c) {
+    cairo_save(cr);
+    if (c.tilt != 0) {
+      const double cx = c.trim.x + c.trim.w / 2, cy = c.trim.y + c.trim.h / 2;
+      cairo_translate(cr, cx, cy);
+      cairo_rotate(cr, c.tilt * M_PI / 180.0);
+      cairo_translate(cr, -cx, -cy);
+    }
+    const DeviceBox b = box_of(device_corners(cr, c.bleed));
+    cairo_restore(cr);
+    return b;
+  }
+
+  // Cut guides and registration marks are drawn last: held images they could meet are
+  // painted before them, each guide looked at on its own (the cut lines of a sheet span
+  // it; their box would take in every card).
+  void before_guides(const PageArt& art) {
+    for (const auto& g : art.cuts)
+      if (!held.empty())
+        before({std::min(g.x1, g.x2) - 1, std::min(g.y1, g.y2) - 1, std::max(g.x1, g.x2) + 1,
+                std::max(g.y1, g.y2) + 1});
+    for (const auto& c : art.circles)
+      if (!held.empty()) before({c.cx - c.r - 1, c.cy - c.r - 1, c.cx + c.r + 1, c.cy + c.r + 1});
+    for (const auto& r : art.registration) {
+      if (held.empty() || r.points.empty()) continue;
+      DeviceBox b = box_of(r.points);
+      before({b.x0 - r.stroke - 1, b.y0 - r.stroke - 1, b.x1 + r.stroke + 1, b.y1 + r.stroke + 1});
+    }
+  }
+
+  // An item of a card or of the page, after whatever held image it could meet.
+  void item_in_order(const ArtItem& it) {
+    if (!held.empty()) before(reach_of(it));
+    item(it);
+  }
 
   void item(const ArtItem& it) {
     if (it.rotate) {
@@ -882,14 +1063,28 @@ struct Painter {
     double sx = it.box.w / img->w, sy = it.box.h / img->h;
     if (it.fit == Fit::Contain) sx = sy = std::min(sx, sy);
     if (it.fit == Fit::Cover) sx = sy = std::max(sx, sy);
+    const int drawing = shared && !card_bleed.empty() && cairo_surface_get_type(img->surface) ==
+                                                            CAIRO_SURFACE_TYPE_RECORDING
+                            ? shared->image(it.image, img)
+                            : -1;
+    std::vector<Point> box;
+    if (drawing >= 0) box = device_corners(cr, it.box);
     cairo_save(cr);
     cairo_rectangle(cr, it.box.x, it.box.y, it.box.w, it.box.h);
     cairo_clip(cr);
     cairo_translate(cr, it.box.x + (it.box.w - img->w * sx) / 2,
                     it.box.y + (it.box.h - img->h * sy) / 2);
     cairo_scale(cr, sx, sy);
-    cairo_set_source_surface(cr, img->surface, 0, 0);
-    cairo_paint(cr);
+    if (drawing >= 0) {
+      HeldImage h{drawing, img, card_bleed, box, {}, {}};
+      cairo_get_matrix(cr, &h.m);
+      const DeviceBox a = box_of(card_bleed), b = box_of(box);
+      h.reach = {std::max(a.x0, b.x0), std::max(a.y0, b.y0), std::min(a.x1, b.x1), std::min(a.y1, b.y1)};
+      held.push_back(std::move(h));
+    } else {
+      cairo_set_source_surface(cr, img->surface, 0, 0);
+      cairo_paint(cr);
+    }
     cairo_restore(cr);
   }
 
@@ -903,6 +1098,20 @@ struct Painter {
       cairo_translate(cr, cx, cy);
       cairo_rotate(cr, c.tilt * M_PI / 180.0);
       cairo_translate(cr, -cx, -cy);
+    }
+    if (!held.empty() || shared) {
+      // Its background covers its bleed: held images there are painted first.
+      std::vector<Point> bleed;
+      if (c.shape == Shape::Hex) {
+        for (Point q : hex_corners(c.bleed)) {
+          cairo_user_to_device(cr, &q.x, &q.y);
+          bleed.push_back(q);
+        }
+      } else {
+        bleed = device_corners(cr, c.bleed);
+      }
+      if (!held.empty()) before(box_of(bleed));
+      if (c.shape != Shape::Circle) card_bleed = bleed;
     }
     if (c.shape == Shape::Hex) {
       const auto pts = hex_corners(c.bleed);
@@ -922,6 +1131,7 @@ struct Painter {
     cairo_translate(cr, -cw / 2, -ch / 2);
     const double m = std::max(c.bleed.w, c.bleed.h);  // the clip trims it to the bleed
     art(*c.art, Rect{-m, -m, cw + 2 * m, ch + 2 * m});
+    card_bleed.clear();
     cairo_restore(cr);
   }
 
@@ -932,7 +1142,7 @@ struct Painter {
       cairo_rectangle(cr, cover.x, cover.y, cover.w, cover.h);
       cairo_fill(cr);
     }
-    for (const auto& it : a.items) item(it);
+    for (const auto& it : a.items) item_in_order(it);
   }
 
   // Registration marks in solid black, their corners mitred: a cutter's sensor looks
@@ -1013,11 +1223,12 @@ struct Painter {
 
 namespace {
 
-// A number as PDF content wants it: fixed point, no exponent, no "-0".
-std::string pdf_num(double v) {
-  if (std::fabs(v) < 5e-7) return "0";
+// A number as PDF content wants it: fixed point, no exponent, no "-0"; `digits` after the
+// point (6 for a transform's factors, 4 for a position in points: a micrometre).
+std::string pdf_num(double v, int digits = 6) {
+  if (std::fabs(v) < 0.5 * std::pow(10.0, -digits)) return "0";
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.6f", v);
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
   std::string t = buf;
   t.erase(t.find_last_not_of('0') + 1);
   if (t.back() == '.') t.pop_back();
@@ -1100,6 +1311,36 @@ void next_page_size(cairo_surface_t* surface, const PlannedPage& planned, double
   }
 }
 
+// Clip to a polygon (device space, under a transform to it): a rectangle along the axes,
+// the usual case, as "re".
+std::string clip_ops(const std::vector<Point>& pts) {
+  auto same = [](double a, double b) { return std::fabs(a - b) < 1e-9; };
+  if (pts.size() == 4 && ((same(pts[0].y, pts[1].y) && same(pts[1].x, pts[2].x) && same(pts[2].y, pts[3].y) &&
+                           same(pts[3].x, pts[0].x)) ||
+                          (same(pts[0].x, pts[1].x) && same(pts[1].y, pts[2].y) && same(pts[2].x, pts[3].x) &&
+                           same(pts[3].y, pts[0].y)))) {
+    const DeviceBox b = box_of(pts);
+    return pdf_num(b.x0, 4) + " " + pdf_num(b.y0, 4) + " " + pdf_num(b.x1 - b.x0, 4) + " " + pdf_num(b.y1 - b.y0, 4) +
+           " re W n\n";
+  }
+  std::string ops = pdf_num(pts[0].x, 4) + " " + pdf_num(pts[0].y, 4) + " m\n";
+  for (size_t i = 1; i < pts.size(); ++i) ops += pdf_num(pts[i].x, 4) + " " + pdf_num(pts[i].y, 4) + " l\n";
+  return ops + "h W n\n";
+}
+
+// The operators that place a held image's drawing on a page `page_h` tall as
+// Painter::image paints it: "q", the card's bleed and the image's box as clips, then the
+// map from the default space of the image's own page (y up, as tall as the image) to the
+// page's. The caller ends it with Do and "Q".
+std::string held_ops(const HeldImage& h, double page_h) {
+  const auto* img = static_cast<const ImageCache::Image*>(h.decoded);
+  std::string ops = "q\n1 0 0 -1 0 " + pdf_num(page_h) + " cm\n" + clip_ops(h.bleed) + clip_ops(h.box);
+  cairo_matrix_t from_page, placed;
+  cairo_matrix_init(&from_page, 1, 0, 0, -1, 0, img->h);
+  cairo_matrix_multiply(&placed, &from_page, &h.m);
+  return ops + pdf_cm(placed);
+}
+
 // Draws `pages` on `cr` in pieces (PdfPieces): each page as the runs of what is drawn in
 // place between its shared cards, each run a page of its own, then each shared drawing
 // once, on a page the size of its card plus the margin.
@@ -1123,6 +1364,7 @@ void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, con
     for (const auto& it : art.underlay) p.item(it), open = true;
     for (const auto& c : art.cards) {
       if (const int k = shared.shared(c); k >= 0) {
+        if (!p.held.empty() && p.before(p.bleed_reach(c))) open = true;
         close();
         out.parts.push_back({-1, k, place_ops(c, h)});
       } else {
@@ -1130,22 +1372,33 @@ void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, con
         open = true;
       }
     }
-    for (const auto& it : art.items) p.item(it), open = true;
+    for (const auto& it : art.items) p.item_in_order(it), open = true;
     if (!art.cuts.empty() || !art.circles.empty() || !art.registration.empty()) {
+      p.before_guides(art);
       p.cuts(art.cuts, art.circles);
       p.registration(art.registration);
       open = true;
     }
     close();
+    for (const auto& held : p.held) out.parts.push_back({-1, held.drawing, held_ops(held, h)});
+    p.held.clear();
   }
-  for (const auto& c : shared.drawings()) {
-    const auto [cw, ch] = SharedArt::art_size(c);
-    const double m = SharedArt::margin(cw, ch);
-    cairo_pdf_surface_set_size(surface, cw + 2 * m, ch + 2 * m);
-    cairo_save(cr);
-    cairo_translate(cr, m, m);
-    p.art(*c.art, Rect{-m, -m, cw + 2 * m, ch + 2 * m});
-    cairo_restore(cr);
+  const auto& drawings = shared.drawings();
+  for (size_t k = 0; k < drawings.size(); ++k) {
+    if (const auto* img = static_cast<const ImageCache::Image*>(shared.image_of(k))) {
+      cairo_pdf_surface_set_size(surface, img->w, img->h);
+      cairo_set_source_surface(cr, img->surface, 0, 0);
+      cairo_paint(cr);
+    } else {
+      const auto& c = drawings[k];
+      const auto [cw, ch] = SharedArt::art_size(c);
+      const double m = SharedArt::margin(cw, ch);
+      cairo_pdf_surface_set_size(surface, cw + 2 * m, ch + 2 * m);
+      cairo_save(cr);
+      cairo_translate(cr, m, m);
+      p.art(*c.art, Rect{-m, -m, cw + 2 * m, ch + 2 * m});
+      cairo_restore(cr);
+    }
     cairo_show_page(cr);
     pieces->art_pages.push_back(drawn++);
   }
@@ -1173,6 +1426,7 @@ bool draw_pdf(cairo_surface_t* surface, const std::string& where, const PdfInfo&
   std::optional<SharedArt> shared;
   if (pieces) shared.emplace(pages);
   if (shared && shared->any()) {
+    p.shared = &*shared;
     draw_pieces(cr, surface, info, pages, p, *shared, pieces);
   } else {
     double w = info.width, h = info.height;

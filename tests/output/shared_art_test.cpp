@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <regex>
 
 #include "output/pdf_finish.h"
 #include "output_util.h"
@@ -269,6 +270,51 @@ TEST(SharedArt, CardsThatDifferInOneCharacterAreNeverTakenForEachOther) {
           << "page " << page + 1 << " card " << side + 1 << ": " << testing::utf8(p->text(area));
     }
   }
+}
+
+// SVG images of cards that are not themselves shared are placed once too (Cairo 1.16
+// would analyse the picture again at every use), unless something drawn later on the page
+// could meet them: then they are painted in place, before it, and the page looks the same.
+TEST(SharedArt, ImagesOfDistinctCardsArePlacedOnceUnlessSomethingLaterMeetsThem) {
+  Fixture f;
+  // Five different cards, each with the map: a plain one; one with a label written over
+  // the map (after it); one turned; one whose bleed a later card covers; one tilted.
+  std::vector<CardArt> arts;
+  for (const char* name : {"One", "Two", "Three", "Four", "Five"}) arts.push_back(named_card(name));
+  ArtItem over;
+  over.type = LayerType::Text;
+  over.box = {10, 50, 52, 14};
+  over.text = "OVER THE MAP";
+  over.style.font = "Noto Sans";
+  over.style.size = 10;
+  over.color = {0, 0, 0, 1, false};
+  arts[1].items.push_back(over);
+  arts[2].items[2].rotate = 90;
+  std::vector<PlannedPage> pages(1);
+  PlannedPage& p = pages[0];
+  p.width = 500;
+  p.height = 300;
+  p.boxes = whole_page_boxes(500, 300);
+  p.art.cards = {at(&arts[0], 20, 30), at(&arts[1], 110, 30), at(&arts[2], 200, 30, 90),
+                 at(&arts[3], 330, 30), at(&arts[4], 330, 160, 0, Shape::Rect, 180)};
+  // A card drawn last over most of card four's picture.
+  const CardArt cover = named_card("Cover");
+  p.art.cards.push_back(at(&cover, 345, 60, 0, Shape::Circle));
+  p.art.cuts.push_back({0, 150, 500, 150, CutKind::Line});
+  const fs::path dir = testing::fresh_dir("shared-art-images");
+  finished(*f.ts, pages, false, dir / "direct.pdf");
+  finished(*f.ts, pages, true, dir / "pieced.pdf");
+  const Difference d = compare(picture(dir / "direct.pdf", 0, 150), picture(dir / "pieced.pdf", 0, 150), 64);
+  EXPECT_LT(d.over, 40) << d.over << " of " << d.pixels << " pixels differ by more than 64 levels (largest "
+                        << d.largest << ")";
+  // Placed as the one drawing: the pictures of cards one, three and five (nothing later
+  // meets them); painted in place: card two's (its label) and card four's (the cover).
+  // The cover card is round: its picture is painted in place too.
+  // (Placed drawings are named /A<n> on the page; Cairo's own names are /x<n>.)
+  const std::string plain = testing::plain_pdf(dir / "pieced.pdf");
+  const std::regex place("/A[0-9]+ Do");
+  EXPECT_EQ(std::distance(std::sregex_iterator(plain.begin(), plain.end(), place), std::sregex_iterator()), 3);
+  EXPECT_TRUE(testing::qpdf_check(dir / "pieced.pdf").clean());
 }
 
 }  // namespace cardstock
