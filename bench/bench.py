@@ -322,14 +322,33 @@ def main():
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 pages.append(sorted(glob.glob(prefix + "*.ppm")))
             same = len(pages[0]) == len(pages[1]) and len(pages[0]) > 0
+            differ, worst, total = 0, 0, 0
             for x, y in zip(*pages):
                 with open(x, "rb") as fx, open(y, "rb") as fy:
-                    same = same and fx.read() == fy.read()
+                    bx, by = fx.read(), fy.read()
                 os.remove(x)
                 os.remove(y)
-            print("same picture: the %s PDFs of cardstock and the floor rendered at 100 dpi are %s"
-                  " (%d vs %d pages)" % (label, "pixel-identical" if same else "DIFFERENT",
-                                         len(pages[0]), len(pages[1])))
+                if len(bx) != len(by):
+                    same = False
+                    continue
+                total += len(bx) // 3
+                if bx == by:
+                    continue
+                # Pixels (PPM, 3 bytes each) that differ, and by how many levels at most.
+                for i in range(0, len(bx) - len(bx) % 3, 3):
+                    d = max(abs(bx[i] - by[i]), abs(bx[i + 1] - by[i + 1]), abs(bx[i + 2] - by[i + 2]))
+                    if d:
+                        differ += 1
+                        worst = max(worst, d)
+            if not same:
+                verdict_ = "DIFFERENT (page count or size)"
+            elif differ == 0:
+                verdict_ = "pixel-identical"
+            else:
+                verdict_ = ("alike: %d of %d pixels differ, by at most %d of 255 levels (anti-aliasing where a"
+                            " placed drawing is clipped)" % (differ, total, worst))
+            print("same picture: the %s PDFs of cardstock and the floor rendered at 100 dpi: %s"
+                  " (%d vs %d pages)" % (label, verdict_, len(pages[0]), len(pages[1])))
 
     # --- targets ------------------------------------------------------------------------------
     print()
