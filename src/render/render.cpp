@@ -853,10 +853,10 @@ struct HeldImage {
   DeviceBox reach;                     // where it can paint
 };
 
-struct Painter {
+// The SVG pictures of cards a page holds back (HeldImage), and when to paint one in
+// place after all. Works on the page's cairo_t; device space throughout.
+struct HeldImages {
   cairo_t* cr;
-  Typesetter::State& ts;
-  std::string err;
   SharedArt* shared = nullptr;     // drawing in pieces: SVG images of cards may be held
   std::vector<HeldImage> held;     // held so far on this page, in drawing order
   std::vector<Point> card_bleed;   // the card being drawn: its bleed, device space (empty:
@@ -905,30 +905,6 @@ struct Painter {
     cairo_restore(cr);
   }
 
-  // Where `it` can paint, in device space, with a point to spare: a shape's box and half
-  // its stroke; a text's ink as set (accents, tails and overhangs included, wherever the
-  // text runs); the lines of a paragraph split across pages, a line's height past the box.
-  DeviceBox reach_of(const ArtItem& it) {
-    Rect r = it.box;
-    double grow = it.stroke_width / 2 + 1;
-    if (it.type == LayerType::Text && it.line_count == 0) {
-      bool markup_ok = true;
-      PangoLayout* layout = ts.set(it.text, it.style, it.box.w, &markup_ok);
-      PangoRectangle ink, logical;
-      pango_layout_get_extents(layout, &ink, &logical);
-      double y = it.box.y;  // as text() places it
-      const double h = double(logical.height) / PANGO_SCALE;
-      if (it.valign == VAlign::Middle) y += (it.box.h - h) / 2;
-      if (it.valign == VAlign::Bottom) y += it.box.h - h;
-      r = {it.box.x + double(ink.x) / PANGO_SCALE, y + double(ink.y) / PANGO_SCALE, double(ink.width) / PANGO_SCALE,
-           double(ink.height) / PANGO_SCALE};
-      grow = 1;
-    } else if (it.type == LayerType::Text) {
-      grow = it.style.size * it.style.line_spacing * 2 + 1;
-    }
-    return box_of(device_corners(cr, r, grow, it.rotate, &it.box));
-  }
-
   // Where a card placed on the page paints: its bleed (turned by its tilt), device space.
   DeviceBox bleed_reach(const PageArt::CardOnPage& c) {
     cairo_save(cr);
@@ -960,9 +936,41 @@ struct Painter {
     }
   }
 
+};
+
+struct Painter {
+  cairo_t* cr;
+  Typesetter::State& ts;
+  std::string err;
+  HeldImages hold;  // drawing in pieces: SVG pictures of cards held back from the page
+
+  // Where `it` can paint, in device space, with a point to spare: a shape's box and half
+  // its stroke; a text's ink as set (accents, tails and overhangs included, wherever the
+  // text runs); the lines of a paragraph split across pages, a line's height past the box.
+  DeviceBox reach_of(const ArtItem& it) {
+    Rect r = it.box;
+    double grow = it.stroke_width / 2 + 1;
+    if (it.type == LayerType::Text && it.line_count == 0) {
+      bool markup_ok = true;
+      PangoLayout* layout = ts.set(it.text, it.style, it.box.w, &markup_ok);
+      PangoRectangle ink, logical;
+      pango_layout_get_extents(layout, &ink, &logical);
+      double y = it.box.y;  // as text() places it
+      const double h = double(logical.height) / PANGO_SCALE;
+      if (it.valign == VAlign::Middle) y += (it.box.h - h) / 2;
+      if (it.valign == VAlign::Bottom) y += it.box.h - h;
+      r = {it.box.x + double(ink.x) / PANGO_SCALE, y + double(ink.y) / PANGO_SCALE, double(ink.width) / PANGO_SCALE,
+           double(ink.height) / PANGO_SCALE};
+      grow = 1;
+    } else if (it.type == LayerType::Text) {
+      grow = it.style.size * it.style.line_spacing * 2 + 1;
+    }
+    return box_of(device_corners(cr, r, grow, it.rotate, &it.box));
+  }
+
   // An item of a card or of the page, after whatever held image it could meet.
   void item_in_order(const ArtItem& it) {
-    if (!held.empty()) before(reach_of(it));
+    if (!hold.held.empty()) hold.before(reach_of(it));
     item(it);
   }
 
@@ -1063,9 +1071,9 @@ struct Painter {
     double sx = it.box.w / img->w, sy = it.box.h / img->h;
     if (it.fit == Fit::Contain) sx = sy = std::min(sx, sy);
     if (it.fit == Fit::Cover) sx = sy = std::max(sx, sy);
-    const int drawing = shared && !card_bleed.empty() && cairo_surface_get_type(img->surface) ==
+    const int drawing = hold.shared && !hold.card_bleed.empty() && cairo_surface_get_type(img->surface) ==
                                                             CAIRO_SURFACE_TYPE_RECORDING
-                            ? shared->image(it.image, img)
+                            ? hold.shared->image(it.image, img)
                             : -1;
     std::vector<Point> box;
     if (drawing >= 0) box = device_corners(cr, it.box);
@@ -1076,11 +1084,11 @@ struct Painter {
                     it.box.y + (it.box.h - img->h * sy) / 2);
     cairo_scale(cr, sx, sy);
     if (drawing >= 0) {
-      HeldImage h{drawing, img, card_bleed, box, {}, {}};
+      HeldImage h{drawing, img, hold.card_bleed, box, {}, {}};
       cairo_get_matrix(cr, &h.m);
-      const DeviceBox a = box_of(card_bleed), b = box_of(box);
+      const DeviceBox a = box_of(hold.card_bleed), b = box_of(box);
       h.reach = {std::max(a.x0, b.x0), std::max(a.y0, b.y0), std::min(a.x1, b.x1), std::min(a.y1, b.y1)};
-      held.push_back(std::move(h));
+      hold.held.push_back(std::move(h));
     } else {
       cairo_set_source_surface(cr, img->surface, 0, 0);
       cairo_paint(cr);
@@ -1099,7 +1107,7 @@ struct Painter {
       cairo_rotate(cr, c.tilt * M_PI / 180.0);
       cairo_translate(cr, -cx, -cy);
     }
-    if (!held.empty() || shared) {
+    if (!hold.held.empty() || hold.shared) {
       // Its background covers its bleed: held images there are painted first.
       std::vector<Point> bleed;
       if (c.shape == Shape::Hex) {
@@ -1110,8 +1118,8 @@ struct Painter {
       } else {
         bleed = device_corners(cr, c.bleed);
       }
-      if (!held.empty()) before(box_of(bleed));
-      if (c.shape != Shape::Circle) card_bleed = bleed;
+      if (!hold.held.empty()) hold.before(box_of(bleed));
+      if (c.shape != Shape::Circle) hold.card_bleed = bleed;
     }
     if (c.shape == Shape::Hex) {
       const auto pts = hex_corners(c.bleed);
@@ -1131,7 +1139,7 @@ struct Painter {
     cairo_translate(cr, -cw / 2, -ch / 2);
     const double m = std::max(c.bleed.w, c.bleed.h);  // the clip trims it to the bleed
     art(*c.art, Rect{-m, -m, cw + 2 * m, ch + 2 * m});
-    card_bleed.clear();
+    hold.card_bleed.clear();
     cairo_restore(cr);
   }
 
@@ -1364,7 +1372,7 @@ void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, con
     for (const auto& it : art.underlay) p.item(it), open = true;
     for (const auto& c : art.cards) {
       if (const int k = shared.shared(c); k >= 0) {
-        if (!p.held.empty() && p.before(p.bleed_reach(c))) open = true;
+        if (!p.hold.held.empty() && p.hold.before(p.hold.bleed_reach(c))) open = true;
         close();
         out.parts.push_back({-1, k, place_ops(c, h)});
       } else {
@@ -1374,14 +1382,14 @@ void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, con
     }
     for (const auto& it : art.items) p.item_in_order(it), open = true;
     if (!art.cuts.empty() || !art.circles.empty() || !art.registration.empty()) {
-      p.before_guides(art);
+      p.hold.before_guides(art);
       p.cuts(art.cuts, art.circles);
       p.registration(art.registration);
       open = true;
     }
     close();
-    for (const auto& held : p.held) out.parts.push_back({-1, held.drawing, held_ops(held, h)});
-    p.held.clear();
+    for (const auto& held : p.hold.held) out.parts.push_back({-1, held.drawing, held_ops(held, h)});
+    p.hold.held.clear();
   }
   const auto& drawings = shared.drawings();
   for (size_t k = 0; k < drawings.size(); ++k) {
@@ -1421,12 +1429,12 @@ bool draw_pdf(cairo_surface_t* surface, const std::string& where, const PdfInfo&
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, info.date.c_str());
   cairo_t* cr = cairo_create(surface);
   cairo_set_font_options(cr, ts.state()->fonts.impl()->options);
-  Painter p{cr, *ts.state(), {}};
+  Painter p{cr, *ts.state(), {}, {cr}};
   if (pieces) *pieces = PdfPieces{};
   std::optional<SharedArt> shared;
   if (pieces) shared.emplace(pages);
   if (shared && shared->any()) {
-    p.shared = &*shared;
+    p.hold.shared = &*shared;
     draw_pieces(cr, surface, info, pages, p, *shared, pieces);
   } else {
     double w = info.width, h = info.height;
@@ -1532,7 +1540,7 @@ bool render_png(const PlannedPage& page, int width, int height, double dpi, cons
   cairo_paint(cr);
   cairo_scale(cr, width / page.width, height / page.height);
   cairo_set_font_options(cr, ts.state()->fonts.impl()->options);
-  Painter p{cr, *ts.state(), {}};
+  Painter p{cr, *ts.state(), {}, {cr}};
   p.page(page.art);
   cairo_destroy(cr);
   cairo_surface_flush(surface);
