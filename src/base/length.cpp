@@ -71,11 +71,11 @@ std::optional<double> parse_angle(std::string_view text, std::string* err) {
   return std::nullopt;
 }
 
-std::string format_number(double v) {
+std::string format_number(double v, int digits) {
   // to_chars rounds as printf's %.4f does, without its locale and format parsing: the
   // manifest formats a dozen numbers a card.
   char buf[400];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 4);
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, digits);
   std::string s(buf, r.ec == std::errc() ? r.ptr : buf);
   while (!s.empty() && s.back() == '0') s.pop_back();
   if (!s.empty() && s.back() == '.') s.pop_back();

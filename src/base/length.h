@@ -43,7 +43,9 @@ std::optional<RelLength> parse_rel_length(std::string_view text, std::string* er
 /// nullopt and sets *err (if not null) to a sentence for a diagnostic.
 std::optional<double> parse_angle(std::string_view text, std::string* err);
 
-/// Shortest round-trip text for a length in points, e.g. "180" or "63.5".
-std::string format_number(double v);
+/// A number as fixed-point text with at most `digits` decimals and no trailing zeros, no
+/// exponent and never "-0", e.g. "180" or "63.5" (lengths in points, as the manifest
+/// writes them; PDF content numbers).
+std::string format_number(double v, int digits = 4);
 
 }  // namespace cardstock

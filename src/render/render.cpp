@@ -23,6 +23,7 @@
 #include <unordered_map>
 
 #include "base/files.h"
+#include "base/length.h"
 #include "layout/art_key.h"
 
 namespace cardstock {
@@ -438,6 +439,9 @@ struct PngBytes {
 // Images are decoded once per file (per game) and drawn from the same surface every
 // time, so each PDF embeds each image once however many cards show it. A file that
 // cannot be used keeps its reason, so every later use reports the same one.
+// ImageCache decodes a file named *.png as a PNG and every other image as an SVG.
+bool is_png_name(const std::string& path) { return path.size() > 4 && path.substr(path.size() - 4) == ".png"; }
+
 class ImageCache {
  public:
   ~ImageCache() {
@@ -461,7 +465,7 @@ class ImageCache {
     std::string bytes, why;
     if (!read_regular_file(path, static_cast<size_t>(kMaxImageBytes), &bytes, &why)) {
       *err = "cannot be read: " + why;
-    } else if (path.size() > 4 && path.substr(path.size() - 4) == ".png") {
+    } else if (is_png_name(path)) {
       PngBytes src{&bytes};
       cairo_surface_t* s = cairo_image_surface_create_from_png_stream(&PngBytes::read, &src);
       if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
@@ -739,7 +743,7 @@ class SharedArt {
         }
         if (++uses_[static_cast<size_t>(slot->second)] == 2) any_ = true;
         for (const auto& it : c.art->items)
-          if (it.type == LayerType::Image && is_svg(it.image) && ++image_uses_[it.image] == 2) any_ = true;
+          if (it.type == LayerType::Image && !is_png_name(it.image) && ++image_uses_[it.image] == 2) any_ = true;
       }
     shared_index_.assign(uses_.size(), -1);
   }
@@ -747,25 +751,15 @@ class SharedArt {
   // Whether any art, or any SVG image in a card, is shown more than once.
   bool any() const { return any_; }
 
-  // What ImageCache decodes as an SVG (into a recording surface): all but PNG files.
-  static bool is_svg(const std::string& path) { return !(path.size() > 4 && path.substr(path.size() - 4) == ".png"); }
-
   // The number of the drawing of SVG image `path` (numbered with the shared arts, in order
   // of first use), or -1 if the document shows it only once.
-  int image(const std::string& path, const void* decoded) {
+  int image(const std::string& path, const ImageCache::Image* decoded) {
     auto it = image_uses_.find(path);
     if (it == image_uses_.end() || it->second < 2) return -1;
     auto [slot, fresh] = image_index_.try_emplace(path, static_cast<int>(first_.size()));
-    if (fresh) {
-      first_.push_back({});
-      first_images_.resize(first_.size(), nullptr);
-      first_images_.back() = decoded;
-    }
+    if (fresh) first_.push_back({{}, decoded});
     return slot->second;
   }
-
-  // The decoded image of drawing k (as given to image()), or nullptr for a card's art.
-  const void* image_of(size_t k) const { return k < first_images_.size() ? first_images_[k] : nullptr; }
 
   // The card-local size of the art of `c` (trim turned back upright, at scale 1).
   static std::pair<double, double> art_size(const PageArt::CardOnPage& c) {
@@ -782,14 +776,18 @@ class SharedArt {
     int& k = shared_index_[static_cast<size_t>(it->second)];
     if (k < 0) {
       k = static_cast<int>(first_.size());
-      first_.push_back(c);
+      first_.push_back({c, nullptr});
     }
     return k;
   }
 
-  // The first placement of each shared drawing, by number (an image's is empty: see
-  // image_of).
-  const std::vector<PageArt::CardOnPage>& drawings() const { return first_; }
+  // What each shared drawing is, by number: a card's art (its first placement) or an SVG
+  // image.
+  struct Drawing {
+    PageArt::CardOnPage card;
+    const ImageCache::Image* image = nullptr;
+  };
+  const std::vector<Drawing>& drawings() const { return first_; }
 
   // Past every edge of a shared drawing's page: a card size, far more than any bleed
   // (the placement's clip trims it).
@@ -799,11 +797,20 @@ class SharedArt {
   std::map<std::tuple<const CardArt*, double, double>, int> class_of_;
   std::vector<int> uses_;          // by class
   std::vector<int> shared_index_;  // by class: its drawing's number, -1 until first placed
-  std::vector<PageArt::CardOnPage> first_;
-  std::vector<const void*> first_images_;  // by drawing: the decoded SVG, for images
+  std::vector<Drawing> first_;
   std::map<std::string, int> image_uses_, image_index_;
   bool any_ = false;
 };
+
+// Turns cr by a card's tilt about its trim centre (a back page turned to cancel a printer's
+// duplex rotation).
+void apply_tilt(cairo_t* cr, const PageArt::CardOnPage& c) {
+  if (c.tilt == 0) return;
+  const double cx = c.trim.x + c.trim.w / 2, cy = c.trim.y + c.trim.h / 2;
+  cairo_translate(cr, cx, cy);
+  cairo_rotate(cr, c.tilt * M_PI / 180.0);
+  cairo_translate(cr, -cx, -cy);
+}
 
 // A box in device space (page points, y down), for telling whether two drawings can meet.
 struct DeviceBox {
@@ -847,7 +854,7 @@ std::vector<Point> device_corners(cairo_t* cr, const Rect& r, double grow = 0, i
 // again at every placement: for a map on every card that was half of a deck's drawing.
 struct HeldImage {
   int drawing = -1;
-  const void* decoded = nullptr;       // the ImageCache::Image
+  const ImageCache::Image* decoded = nullptr;
   std::vector<Point> bleed, box;       // its clips, device space
   cairo_matrix_t m;                    // image space to device space
   DeviceBox reach;                     // where it can paint
@@ -900,7 +907,7 @@ struct HeldImages {
     polygon(h.box);
     cairo_clip(cr);
     cairo_set_matrix(cr, &h.m);
-    cairo_set_source_surface(cr, static_cast<const ImageCache::Image*>(h.decoded)->surface, 0, 0);
+    cairo_set_source_surface(cr, h.decoded->surface, 0, 0);
     cairo_paint(cr);
     cairo_restore(cr);
   }
@@ -908,12 +915,7 @@ struct HeldImages {
   // Where a card placed on the page paints: its bleed (turned by its tilt), device space.
   DeviceBox bleed_reach(const PageArt::CardOnPage& c) {
     cairo_save(cr);
-    if (c.tilt != 0) {
-      const double cx = c.trim.x + c.trim.w / 2, cy = c.trim.y + c.trim.h / 2;
-      cairo_translate(cr, cx, cy);
-      cairo_rotate(cr, c.tilt * M_PI / 180.0);
-      cairo_translate(cr, -cx, -cy);
-    }
+    apply_tilt(cr, c);
     const DeviceBox b = box_of(device_corners(cr, c.bleed));
     cairo_restore(cr);
     return b;
@@ -1097,16 +1099,9 @@ struct Painter {
   }
 
   void card(const PageArt::CardOnPage& c) {
-    const bool turned = c.rotation == 90 || c.rotation == 270;
-    const double cw = (turned ? c.trim.h : c.trim.w) / c.scale;
-    const double ch = (turned ? c.trim.w : c.trim.h) / c.scale;
+    const auto [cw, ch] = SharedArt::art_size(c);
     cairo_save(cr);
-    if (c.tilt != 0) {  // a back page turned to cancel a printer's duplex rotation
-      const double cx = c.trim.x + c.trim.w / 2, cy = c.trim.y + c.trim.h / 2;
-      cairo_translate(cr, cx, cy);
-      cairo_rotate(cr, c.tilt * M_PI / 180.0);
-      cairo_translate(cr, -cx, -cy);
-    }
+    apply_tilt(cr, c);
     if (!hold.held.empty() || hold.shared) {
       // Its background covers its bleed: held images there are painted first.
       std::vector<Point> bleed;
@@ -1231,17 +1226,9 @@ struct Painter {
 
 namespace {
 
-// A number as PDF content wants it: fixed point, no exponent, no "-0"; `digits` after the
-// point (6 for a transform's factors, 4 for a position in points: a micrometre).
-std::string pdf_num(double v, int digits = 6) {
-  if (std::fabs(v) < 0.5 * std::pow(10.0, -digits)) return "0";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  std::string t = buf;
-  t.erase(t.find_last_not_of('0') + 1);
-  if (t.back() == '.') t.pop_back();
-  return t;
-}
+// A number in PDF content: format_number's text (never an exponent, never "-0"), with 6
+// decimals for a transform's factors and 4 for a position in points (a micrometre).
+std::string pdf_num(double v, int digits = 6) { return format_number(v, digits); }
 
 std::string pdf_cm(const cairo_matrix_t& m) {
   return pdf_num(m.xx) + " " + pdf_num(m.yx) + " " + pdf_num(m.xy) + " " + pdf_num(m.yy) + " " + pdf_num(m.x0) +
@@ -1341,7 +1328,7 @@ std::string clip_ops(const std::vector<Point>& pts) {
 // map from the default space of the image's own page (y up, as tall as the image) to the
 // page's. The caller ends it with Do and "Q".
 std::string held_ops(const HeldImage& h, double page_h) {
-  const auto* img = static_cast<const ImageCache::Image*>(h.decoded);
+  const ImageCache::Image* img = h.decoded;
   std::string ops = "q\n1 0 0 -1 0 " + pdf_num(page_h) + " cm\n" + clip_ops(h.bleed) + clip_ops(h.box);
   cairo_matrix_t from_page, placed;
   cairo_matrix_init(&from_page, 1, 0, 0, -1, 0, img->h);
@@ -1391,14 +1378,13 @@ void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, con
     for (const auto& held : p.hold.held) out.parts.push_back({-1, held.drawing, held_ops(held, h)});
     p.hold.held.clear();
   }
-  const auto& drawings = shared.drawings();
-  for (size_t k = 0; k < drawings.size(); ++k) {
-    if (const auto* img = static_cast<const ImageCache::Image*>(shared.image_of(k))) {
+  for (const auto& drawing : shared.drawings()) {
+    if (const ImageCache::Image* img = drawing.image) {
       cairo_pdf_surface_set_size(surface, img->w, img->h);
       cairo_set_source_surface(cr, img->surface, 0, 0);
       cairo_paint(cr);
     } else {
-      const auto& c = drawings[k];
+      const auto& c = drawing.card;
       const auto [cw, ch] = SharedArt::art_size(c);
       const double m = SharedArt::margin(cw, ch);
       cairo_pdf_surface_set_size(surface, cw + 2 * m, ch + 2 * m);
