@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <map>
 #include <string>
 
 #include "build/build.h"
@@ -81,6 +82,15 @@ inline std::vector<std::string> tree_of(const std::filesystem::path& dir) {
     if (!it->is_directory() || it->is_symlink()) v.push_back(std::filesystem::relative(it->path(), dir).string());
   std::sort(v.begin(), v.end());
   return v;
+}
+
+inline std::string slurp(const std::filesystem::path& p);
+
+/// The bytes of every file under `dir` (tree_of), by relative path.
+inline std::map<std::string, std::string> contents_of(const std::filesystem::path& dir) {
+  std::map<std::string, std::string> m;
+  for (const auto& f : tree_of(dir)) m[f] = slurp(dir / f);
+  return m;
 }
 
 /// Build options with the shipped templates, writing into `out`.

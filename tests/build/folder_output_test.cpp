@@ -33,12 +33,6 @@ void write_game(const fs::path& file, int n, const std::string& title) {
   }
 }
 
-std::map<std::string, std::string> contents(const fs::path& dir) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : testing::tree_of(dir)) m[f] = testing::slurp(dir / f);
-  return m;
-}
-
 bool has_temp(const fs::path& dir) {
   for (const auto& f : testing::tree_of(dir))
     if (f.find(".tmp-") != std::string::npos) return true;
@@ -70,14 +64,14 @@ TEST(FolderOutput, SameBytesWhateverTheJobsAndOnRebuild) {
   ASSERT_EQ(one.status, 0) << one.err;
   const testing::Run two = build(dir / "folder.yaml", dir / "two", "2");
   ASSERT_EQ(two.status, 0) << two.err;
-  const auto a = contents(dir / "one"), b = contents(dir / "two");
+  const auto a = testing::contents_of(dir / "one"), b = testing::contents_of(dir / "two");
   ASSERT_EQ(a.size(), 13u);  // 2 decks x 3 cards x 2 sides, and the manifest
   EXPECT_TRUE(a == b);
   EXPECT_TRUE(a.count("folder/a-tgc-poker/001-a0-front.png") && a.count("folder/b-tgc-poker/003-b2-back.png"));
   const testing::Run again =
       testing::run_cardstock({"build", (dir / "folder.yaml").string(), "-o", (dir / "one").string(), "--force"});
   ASSERT_EQ(again.status, 0) << again.err;
-  EXPECT_TRUE(contents(dir / "one") == a);
+  EXPECT_TRUE(testing::contents_of(dir / "one") == a);
   for (const auto& [f, bytes] : a) {
     if (fs::path(f).extension() != ".png") continue;
     const testing::PngSize s = testing::png_size(bytes);
@@ -109,7 +103,7 @@ TEST(FolderOutput, AFailedBuildLeavesThePreviousFolder) {
   const fs::path dir = testing::fresh_dir("folder-failed");
   write_game(dir / "folder.yaml", 6, "Old");
   ASSERT_EQ(build(dir / "folder.yaml", dir / "out", "1").status, 0);
-  const auto before = contents(dir / "out");
+  const auto before = testing::contents_of(dir / "out");
   // The same game with an image that cannot be drawn: found while drawing deck b.
   std::string text = testing::slurp(dir / "folder.yaml");
   text.replace(text.find("  - id: b\n"), 10, "  - id: b\n    back: broken\n");
@@ -119,7 +113,7 @@ TEST(FolderOutput, AFailedBuildLeavesThePreviousFolder) {
   std::ofstream(dir / "broken.png") << "\x89PNG\r\n\x1a\n not really";
   const testing::Run r = build(dir / "folder.yaml", dir / "out", "1");
   EXPECT_NE(r.status, 0);
-  EXPECT_TRUE(contents(dir / "out") == before) << r.err;
+  EXPECT_TRUE(testing::contents_of(dir / "out") == before) << r.err;
   EXPECT_FALSE(has_temp(dir / "out"));
 }
 
@@ -132,7 +126,7 @@ TEST(FolderOutput, InterruptedAndKilledBuildsLeaveAWholeFolder) {
   write_game(dir / "new.yaml", 40, "New");
   ASSERT_EQ(build(dir / "old.yaml", dir / "old", "1").status, 0);
   ASSERT_EQ(build(dir / "new.yaml", dir / "new", "1").status, 0);
-  const auto old_files = contents(dir / "old"), new_files = contents(dir / "new");
+  const auto old_files = testing::contents_of(dir / "old"), new_files = testing::contents_of(dir / "new");
   std::map<std::string, std::string> old_a, new_a;  // one folder's images
   for (const auto& [f, b] : old_files)
     if (f.rfind("folder/a-tgc-poker/", 0) == 0) old_a[f] = b;
@@ -159,7 +153,7 @@ TEST(FolderOutput, InterruptedAndKilledBuildsLeaveAWholeFolder) {
       int st = 0;
       waitpid(pid, &st, 0);
       std::map<std::string, std::string> got;
-      for (const auto& [f, b] : contents(out))
+      for (const auto& [f, b] : testing::contents_of(out))
         if (f.rfind("folder/a-tgc-poker/", 0) == 0) got[f] = b;
       const bool is_old = got == old_a, is_new = got == new_a;
       EXPECT_TRUE(is_old || is_new) << "signal " << sig << " after " << delay_ms << " ms: " << got.size() << " images";
@@ -167,7 +161,7 @@ TEST(FolderOutput, InterruptedAndKilledBuildsLeaveAWholeFolder) {
       saw_new += is_new;
       if (sig == SIGTERM && WIFSIGNALED(st)) {
         EXPECT_FALSE(has_temp(out)) << delay_ms;
-        EXPECT_TRUE(contents(out) == old_files) << delay_ms;
+        EXPECT_TRUE(testing::contents_of(out) == old_files) << delay_ms;
       }
       if (sig == SIGKILL && is_old && has_temp(out)) last = out;
     }
@@ -178,7 +172,7 @@ TEST(FolderOutput, InterruptedAndKilledBuildsLeaveAWholeFolder) {
   if (!last.empty()) {
     ASSERT_EQ(build(dir / "new.yaml", last, "1").status, 0);
     EXPECT_FALSE(has_temp(last));
-    EXPECT_TRUE(contents(last) == new_files);
+    EXPECT_TRUE(testing::contents_of(last) == new_files);
   }
 }
 

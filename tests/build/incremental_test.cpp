@@ -37,13 +37,6 @@ int run(const std::vector<std::string>& args, const std::string& epoch = "", std
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-std::map<std::string, std::string> files_of(const fs::path& dir) {
-  std::map<std::string, std::string> m;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file()) m[fs::relative(e.path(), dir).string()] = testing::slurp(e.path());
-  return m;
-}
-
 std::map<std::string, fs::file_time_type> mtimes(const fs::path& dir) {
   std::map<std::string, fs::file_time_type> m;
   for (const auto& e : fs::recursive_directory_iterator(dir))
@@ -143,7 +136,7 @@ TEST(Incremental, JobsDoNotChangeABitOfTheOutput) {
   };
   ASSERT_EQ(run(args(a, "1"), "", &text), 0) << text;
   ASSERT_EQ(run(args(b, "2"), "", &text), 0) << text;
-  const auto fa = files_of(a), fb = files_of(b);
+  const auto fa = testing::contents_of(a), fb = testing::contents_of(b);
   ASSERT_EQ(fa.size(), fb.size());
   EXPECT_GT(fa.size(), 50u);
   for (const auto& [f, bytes] : fa) EXPECT_TRUE(fb.count(f) && fb.at(f) == bytes) << f;
@@ -161,7 +154,7 @@ TEST(Incremental, OneGameDrawnInSharesHasTheSameBytes) {
   const size_t at = one.find(a.string());
   ASSERT_NE(at, std::string::npos) << one;
   EXPECT_EQ(three, one.replace(at, a.string().size(), b.string()));  // one summary line, the same
-  const auto fa = files_of(a), fb = files_of(b);
+  const auto fa = testing::contents_of(a), fb = testing::contents_of(b);
   ASSERT_EQ(fa.size(), fb.size());
   EXPECT_GT(fa.size(), 30u);
   for (const auto& [f, bytes] : fa) EXPECT_TRUE(fb.count(f) && fb.at(f) == bytes) << f;
@@ -176,7 +169,7 @@ TEST(Incremental, AFailedShareLeavesEveryPreviousOutput) {
   const std::string game = testing::source_dir() + "/content/prophets.yaml";
   std::string text;
   ASSERT_EQ(run({"build", game, "-o", out.string(), "-j", "1"}, "", &text), 0) << text;
-  const auto before = files_of(out);
+  const auto before = testing::contents_of(out);
   const std::string blocked = ".tmp-" + std::to_string(::getpid()) + "-1";
   for (const auto& [f, bytes] : before)
     if (f.size() > 4 && f.substr(f.size() - 4) == ".pdf") fs::create_directories(out / (f + blocked));
@@ -192,7 +185,7 @@ TEST(Incremental, AFailedShareLeavesEveryPreviousOutput) {
   EXPECT_EQ(status, 1);
   EXPECT_NE(e.str().find(".pdf" + blocked + "': "), std::string::npos) << e.str();
   EXPECT_EQ(o.str(), "");
-  const auto after = files_of(out);
+  const auto after = testing::contents_of(out);
   EXPECT_EQ(after.size(), before.size());
   for (const auto& [f, bytes] : before) EXPECT_TRUE(after.count(f) && after.at(f) == bytes) << f;
   for (const auto& entry : fs::directory_iterator(out / "prophets"))
@@ -206,7 +199,7 @@ TEST(Incremental, KilledBuildLeavesOldOrNewFilesNeverHalfWritten) {
   const std::string game = testing::source_dir() + "/content/echad.yaml";
   ASSERT_EQ(run({"build", game, "-o", old_dir.string()}, "1767225600"), 0);
   ASSERT_EQ(run({"build", game, "-o", new_dir.string()}, "1798761600"), 0);
-  const auto old_files = files_of(old_dir), new_files = files_of(new_dir);
+  const auto old_files = testing::contents_of(old_dir), new_files = testing::contents_of(new_dir);
   int saw_old = 0, saw_new = 0;
   for (int delay_ms : {5, 30, 80, 150, 250, 400, 700}) {
     const fs::path dir = testing::fresh_dir("kill-" + std::to_string(delay_ms));
@@ -233,7 +226,7 @@ TEST(Incremental, KilledBuildLeavesOldOrNewFilesNeverHalfWritten) {
     // The next build cleans up what the killed one left and completes.
     std::string text;
     ASSERT_EQ(run({"build", game, "-o", dir.string()}, "1798761600", &text), 0) << text;
-    EXPECT_EQ(files_of(dir), new_files) << delay_ms;
+    EXPECT_EQ(testing::contents_of(dir), new_files) << delay_ms;
   }
   EXPECT_GT(saw_old, 0);  // the kills did land before the end of some builds
 }

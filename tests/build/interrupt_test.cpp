@@ -30,12 +30,6 @@ void write_big_game(const fs::path& file, const std::string& title) {
     y << "      - {id: c" << i << ", word: Word" << i << ", meaning: \"the meaning of word " << i << "\"}\n";
 }
 
-std::map<std::string, std::string> contents(const fs::path& dir) {
-  std::map<std::string, std::string> m;
-  for (const auto& f : testing::tree_of(dir)) m[f] = testing::slurp(dir / f);
-  return m;
-}
-
 bool has_temp(const fs::path& dir) {
   for (const auto& f : testing::tree_of(dir))
     if (f.find(".tmp-") != std::string::npos) return true;
@@ -82,7 +76,7 @@ TEST(Interrupt, SignalsLeaveNoTemporaryFileAndThePreviousOutputs) {
   write_big_game(dir / "new.yaml", "New");
   const fs::path base = dir / "base";
   ASSERT_EQ(testing::run_cardstock({"build", (dir / "old.yaml").string(), "-o", base.string(), "-j", "1"}).status, 0);
-  const auto before = contents(base);
+  const auto before = testing::contents_of(base);
   ASSERT_EQ(before.size(), 5u);  // four PDFs and the manifest
   struct Case {
     const char* jobs;
@@ -101,7 +95,7 @@ TEST(Interrupt, SignalsLeaveNoTemporaryFileAndThePreviousOutputs) {
     EXPECT_TRUE(r.caught) << what << ": no temporary file was ever seen";
     EXPECT_EQ(r.signal, c.sig) << what;
     EXPECT_FALSE(has_temp(out)) << what;
-    EXPECT_EQ(contents(out), before) << what;
+    EXPECT_EQ(testing::contents_of(out), before) << what;
   }
 }
 
