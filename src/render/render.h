@@ -76,8 +76,9 @@ struct PdfInfo {
 };
 
 /// A PDF drawn in pieces, for output/ (pdf_finish) to put together: card art shown more
-/// than once in the document is drawn once, on a page of its own, instead of on every
-/// page that shows it. Page numbers count from 0 in the drawn PDF.
+/// than once in the document, and an SVG picture several cards show, is drawn once, on a
+/// page of its own, instead of on every page that shows it. Page numbers count from 0 in
+/// the drawn PDF.
 struct PdfPieces {
   struct Part {
     int drawn = -1;     // >= 0: this drawn page, whole, at the page's origin
@@ -103,9 +104,9 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
                 const Typesetter& ts, std::string* err);
 
 /// The same PDF into *bytes instead of a file (for a pass that rewrites it: page boxes).
-/// With `pieces`, art shown more than once is drawn once and *pieces says how to put the
-/// pages together (nothing is shared: pieces->pieced() is false and the bytes are the
-/// document).
+/// With `pieces`, art and SVG pictures of cards shown more than once are drawn once and
+/// *pieces says how to put the pages together (nothing is shared: pieces->pieced() is
+/// false and the bytes are the document).
 bool render_pdf_bytes(std::string* bytes, const PdfInfo& info, const std::vector<PlannedPage>& pages,
                       const Typesetter& ts, std::string* err, PdfPieces* pieces = nullptr);
 
