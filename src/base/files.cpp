@@ -4,8 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 namespace cardstock {
 
@@ -100,6 +102,17 @@ bool read_regular_file(const std::string& path, size_t max_bytes, std::string* o
   }
   ::close(fd);
   return true;
+}
+
+std::vector<std::string> files_under(const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec))
+    if (it->is_regular_file(ec)) files.push_back(it->path().string());
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 }  // namespace cardstock

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace cardstock {
 
@@ -25,6 +26,10 @@ int open_regular_file(const std::string& path, bool follow_links, std::string* w
 /// file, the OS reason ("No such file or directory") for one that cannot be examined, or
 /// "" for a regular file.
 std::string not_a_regular_file(const std::string& path);
+
+/// Every regular file under `dir` (recursively; links followed as a directory walk
+/// follows them), sorted. None if `dir` cannot be read.
+std::vector<std::string> files_under(const std::string& dir);
 
 /// A byte count in words: "512 bytes", "3 KB", "17 MB".
 std::string byte_size(size_t bytes);

@@ -113,11 +113,10 @@ struct GameRun {
 // fonts and the hyphenation dictionary, sorted: what every output is made from.
 std::vector<std::string> template_files(const Templates& t) {
   std::vector<std::string> files;
-  std::error_code ec;
-  for (const auto& dir : t.dirs)
-    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-         it.increment(ec))
-      if (it->is_regular_file()) files.push_back(it->path().string());
+  for (const auto& dir : t.dirs) {
+    const auto under = files_under(dir);
+    files.insert(files.end(), under.begin(), under.end());
+  }
   for (const auto& fam : t.fonts.families)
     for (const auto& f : fam.files) files.push_back(f);
   if (!t.fonts.hyphenation.empty()) files.push_back(t.fonts.hyphenation);
@@ -146,7 +145,8 @@ bool same_fonts(const FontSet& a, const FontSet& b) {
 std::string options_key(const BuildOptions& opt, const std::optional<PrinterProfile>& printer) {
   std::string key = std::string("cardstock ") + kVersion + " paper=" + opt.paper + " backs=" + (opt.backs ? "1" : "0") +
                     " strict=" + (opt.strict ? "1" : "0") + " outside=" + (opt.allow_outside ? "1" : "0") +
-                    " date=" + (opt.date.empty() ? pinned_date() : opt.date);
+                    " date=" + (opt.date.empty() ? pinned_date() : opt.date) + " templates=" + opt.templates_dir;
+  for (const auto& layer : opt.template_layers) key += " layer=" + layer;
   for (const auto& s : opt.stocks) key += " stock=" + s;
   if (printer)
     key += " printer=" + printer->name + "@" + printer->file + ":" + format_number(printer->offset_x.pt) + "," +
@@ -316,6 +316,7 @@ class Session {
   Session(const BuildOptions& opt, std::ostream& out, std::ostream& err) : opt_(opt), out_(out), err_(err) {}
 
   int run(const std::vector<std::string>& given, bool write) {
+    if (write && nothing_to_do(given)) return 0;
     if (!start()) return 1;
     if (const int status = start_options(); status != 0) return status;
     if (!named_files_exist(given)) return 2;
@@ -346,6 +347,21 @@ class Session {
   }
 
  private:
+  // A build whose every game is up to date says so before any YAML is parsed: the
+  // manifests name each game's folder and inputs (cache.h). A printer profile is
+  // parsed to be keyed, and the processes drawing shares of a game have work to do:
+  // those take the full way, as does anything the quick look cannot tell.
+  bool nothing_to_do(const std::vector<std::string>& given) {
+    if (opt_.force || !opt_.printer.empty() || opt_.shards > 1 || opt_.templates_dir.empty()) return false;
+    const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
+    if (files.empty()) return false;
+    InputCache cache(options_key(opt_, std::nullopt), {});
+    const auto folders = up_to_date_folders(opt_.out_dir, files, cache);
+    if (!folders) return false;
+    for (const auto& f : *folders) out_ << "up to date: " << f.string() << "/\n";
+    return true;
+  }
+
   // Loads the templates; false (after printing) on error.
   bool start() {
     return load_all_templates(opt_, &templates_, err_);
@@ -519,7 +535,9 @@ class Session {
 
   // Writes the manifest (only if it changed) and renames everything into place.
   bool commit(GameRun& g, OutputFolder& folder, const std::vector<bool>& drawn) {
-    const ManifestHeader h{g.prepared.game.id, g.prepared.game.title, g.prepared.source, g.inputs, g.inputs_key};
+    const ManifestHeader h{g.prepared.game.id, g.prepared.game.title,
+                           g.prepared.source,  g.inputs,
+                           g.inputs_key,       templates_of(g.prepared.game, templates_).dirs};
     const std::string manifest = manifest_json(h, g.outputs);
     if ((manifest != g.previous_manifest || opt_.force) && opt_.shard == 0 &&
         !folder.write_text("manifest.json", manifest, err_)) {

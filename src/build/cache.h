@@ -5,6 +5,7 @@
 #pragma once
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,7 +49,9 @@ class PreviousBuild {
   /// every output it lists is still there: then the game is up to date.
   bool unchanged(InputCache& cache, const std::vector<std::string>& must) const;
   /// The input files the manifest lists (none without one).
-  std::vector<std::string> inputs() const;
+  std::vector<std::string> inputs() const { return listed("inputs"); }
+  /// The strings of a list in the manifest's header ("inputs", "folders"); none if absent.
+  std::vector<std::string> listed(const std::string& key) const;
   /// Per output: true if it must be drawn (new, changed, or its file is gone).
   std::vector<bool> to_draw(const std::vector<PlannedOutput>& outputs) const;
 
@@ -56,6 +59,16 @@ class PreviousBuild {
   std::filesystem::path dir_;
   std::string text_;
 };
+
+/// The no-op check, made before any YAML is parsed: for each game file (as named on the
+/// command line), the folder under `out_dir` whose manifest names it as its source and the
+/// folder as its game, whose inputs (files under the templates folders it records
+/// included) and options are unchanged, and whose outputs are all there. Nullopt as soon
+/// as one game has none: "not known", and the full build decides. It never says up to
+/// date where the full build would not: same inputs, same options, same game id.
+std::optional<std::vector<std::filesystem::path>> up_to_date_folders(const std::filesystem::path& out_dir,
+                                                                     const std::vector<std::string>& games,
+                                                                     InputCache& cache);
 
 /// A hash of `parts`, each followed by a newline, as 16 hex digits.
 std::string combine(const std::vector<std::string>& parts);

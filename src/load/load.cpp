@@ -952,17 +952,6 @@ void read_templates_folder(Templates& t, const fs::path& root, const LayerOrigin
   t.dirs.push_back(root.string());
 }
 
-// Every regular file under `dir`, sorted: a layer's files are inputs of the outputs.
-std::vector<std::string> files_under(const std::string& dir) {
-  std::vector<std::string> files;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec))
-    if (it->is_regular_file()) files.push_back(it->path().string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 }  // namespace
 
 Templates load_templates(const std::string& dir, Diagnostics& d) {

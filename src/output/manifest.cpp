@@ -44,6 +44,8 @@ std::string manifest_json(const ManifestHeader& h, const std::vector<PlannedOutp
     << json_string(std::string("cardstock ") + kVersion) << ",\n  \"inputs_key\": " << json_string(h.inputs_key)
     << ",\n  \"inputs\": [";
   for (size_t i = 0; i < h.inputs.size(); ++i) o << (i ? ", " : "") << json_string(h.inputs[i]);
+  o << "],\n  \"folders\": [";
+  for (size_t i = 0; i < h.folders.size(); ++i) o << (i ? ", " : "") << json_string(h.folders[i]);
   o << "],\n  \"units\": \"pt\",\n  \"rect\": \"[x, y, width, height] from the page's top-left corner\",\n"
     << "  \"outputs\": [";
   for (size_t i = 0; i < outputs.size(); ++i) {

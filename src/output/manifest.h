@@ -12,11 +12,14 @@
 namespace cardstock {
 
 /// What manifest.json says of the game: `inputs` are the files the outputs were made
-/// from and `inputs_key` their combined key (the next build compares them).
+/// from and `inputs_key` their combined key (the next build compares them); `folders`
+/// the templates folders whose every file is among the inputs (a file added there is a
+/// new input: the next build looks for one before it parses anything).
 struct ManifestHeader {
   std::string game, title, source;
   std::vector<std::string> inputs;
   std::string inputs_key;
+  std::vector<std::string> folders;
 };
 
 std::string manifest_json(const ManifestHeader& h, const std::vector<PlannedOutput>& outputs);

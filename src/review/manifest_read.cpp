@@ -141,7 +141,7 @@ bool read_manifest(std::string_view text, const std::set<std::string>& keep_page
           }
           out->outputs.push_back(std::move(o));
         }
-      } else if (key == "inputs" || key == "inputs_key") {
+      } else if (key == "inputs" || key == "inputs_key" || key == "folders") {
         if (r.skip()) blank.push_back({r.value_begin(), r.value_end()});
       } else {
         r.skip();

@@ -122,6 +122,35 @@ TEST(Incremental, ACsvChangeDrawsItsDeckAgain) {
   EXPECT_NE(testing::utf8(page->text()).find("todah"), std::string::npos);
 }
 
+// The no-op check runs before anything is parsed, so it must see what parsing would: a
+// file added to a game's own templates folder, or to a --templates layer, is a new input,
+// and a layer left out is another build.
+TEST(Incremental, ANewFileInATemplatesFolderOrALayerLeftOutBuildsAgain) {
+  const fs::path dir = testing::fresh_dir("incremental-templates");
+  fs::create_directories(dir / "mine");
+  fs::create_directories(dir / "layer");
+  std::ofstream(dir / "mine" / "papers.yaml") << "papers: []\n";
+  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\ntemplates: mine\ndesigns:\n  face:\n"
+                                   "    layers: [{type: text, text: \"{word}\"}]\n"
+                                   "decks:\n  - {id: words, face: face, stocks: [poker-3x3-letter], cards: [{word: a}]}\n";
+  const std::string game = (dir / "g.yaml").string(), out = (dir / "out").string(),
+                    layer = (dir / "layer").string();
+  std::string text;
+  ASSERT_EQ(run({"build", game, "-o", out, "--templates", layer}, "", &text), 0) << text;
+  ASSERT_EQ(run({"build", game, "-o", out, "--templates", layer}, "", &text), 0);
+  EXPECT_EQ(text, "up to date: " + out + "/g/\n");
+  std::ofstream(dir / "mine" / "cards.yaml") << "cards: []\n";
+  ASSERT_EQ(run({"build", game, "-o", out, "--templates", layer}, "", &text), 0);
+  EXPECT_EQ(text, "built " + out + "/g/: 1 PDF, 1 page, manifest.json\n");
+  std::ofstream(dir / "layer" / "papers.yaml") << "papers: []\n";
+  ASSERT_EQ(run({"build", game, "-o", out, "--templates", layer}, "", &text), 0);
+  EXPECT_EQ(text, "built " + out + "/g/: 1 PDF, 1 page, manifest.json\n");
+  ASSERT_EQ(run({"build", game, "-o", out, "--templates", layer}, "", &text), 0);
+  EXPECT_EQ(text, "up to date: " + out + "/g/\n");
+  ASSERT_EQ(run({"build", game, "-o", out}, "", &text), 0);
+  EXPECT_EQ(text, "built " + out + "/g/: 1 PDF, 1 page, manifest.json\n");
+}
+
 TEST(Incremental, JobsDoNotChangeABitOfTheOutput) {
   const fs::path a = testing::fresh_dir("jobs-1"), b = testing::fresh_dir("jobs-2");
   std::string text;
