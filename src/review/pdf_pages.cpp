@@ -1,129 +1,79 @@
 #include "review/pdf_pages.h"
 
-#include <poppler-document.h>
-#include <poppler-global.h>
-#include <poppler-image.h>
-#include <poppler-page-renderer.h>
-#include <poppler-page.h>
+#include <dlfcn.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cmath>
-#include <cstring>
 #include <mutex>
 
 namespace cardstock {
 
 namespace {
 
-// poppler prints what it finds wrong in a file on stderr; a hostile file can make
-// thousands of lines. Our own error says what matters.
-void quiet(const std::string&, void*) {}
-
-void silence_poppler() {
+// libcardstock-pdf.so, loaded once, by absolute path (never by the library search path,
+// never from the working folder): beside the program (the build folder), where an
+// installed program keeps it (<prefix>/bin/../lib/cardstock, wherever the prefix was
+// moved), where `cmake --install` put it, and above the program's folder (the build
+// folder, for the test programs in build/tests/). Null with *err saying why.
+const PdfBackend* backend(std::string* err) {
+  static const PdfBackend* loaded = nullptr;
+  static std::string why;
   static std::once_flag once;
-  std::call_once(once, [] { poppler::set_debug_error_function(quiet, nullptr); });
-}
-
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f", v);
-  return buf;
+  std::call_once(once, [] {
+    std::vector<std::string> tried;
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    const std::filesystem::path bin = ec ? std::filesystem::path() : exe.parent_path();
+    if (!ec) {
+      tried.push_back((bin / kPdfBackendFile).string());
+      tried.push_back((bin / CARDSTOCK_PDF_MODULE_FROM_BIN / kPdfBackendFile).lexically_normal().string());
+    }
+    tried.push_back(std::string(CARDSTOCK_INSTALLED_PDF_MODULE_DIR) + "/" + kPdfBackendFile);
+    if (!ec) tried.push_back((bin.parent_path() / kPdfBackendFile).string());
+    void* h = nullptr;
+    std::string looked;
+    for (const auto& t : tried) {
+      looked += (looked.empty() ? "" : ", ") + t;
+      // Only a file that is there is opened: dlopen's own message for a missing one is
+      // noise, and one that is there but broken is what must be told.
+      if (!std::filesystem::is_regular_file(t, ec)) continue;
+      if ((h = ::dlopen(t.c_str(), RTLD_NOW | RTLD_LOCAL))) break;
+      const char* e = ::dlerror();
+      why = std::string("the PDF reader ") + t + " could not be loaded (" + (e ? e : "unknown") +
+            "); reinstall cardstock";
+      return;
+    }
+    if (!h) {
+      why = std::string("the PDF reader ") + kPdfBackendFile + " was not found (looked in " + looked +
+            "); reinstall cardstock";
+      return;
+    }
+    using Get = const PdfBackend* (*)();
+    auto get = reinterpret_cast<Get>(::dlsym(h, kPdfBackendSymbol));
+    if (!get) {
+      why = std::string("the PDF reader ") + kPdfBackendFile + " is not this cardstock's; reinstall cardstock";
+      return;
+    }
+    loaded = get();
+  });
+  if (!loaded) *err = why;
+  return loaded;
 }
 
 }  // namespace
 
-struct PdfFile::Impl {
-  std::string bytes;
-  std::unique_ptr<poppler::document> doc;
-  int pages = 0;
-};
-
-PdfFile::PdfFile() : impl_(std::make_unique<Impl>()) {}
-PdfFile::~PdfFile() = default;
-
 std::unique_ptr<PdfFile> PdfFile::open(std::string bytes, std::string* err) {
-  silence_poppler();
   if (bytes.size() > static_cast<size_t>(kMaxDiffFileBytes)) {
     *err = "it is larger than the " + std::to_string(kMaxDiffFileBytes >> 20) + " MB limit";
     return nullptr;
   }
-  std::unique_ptr<PdfFile> f(new PdfFile());
-  f->impl_->bytes = std::move(bytes);
-  const std::string& b = f->impl_->bytes;
-  if (b.compare(0, 5, "%PDF-") != 0) {
+  if (bytes.compare(0, 5, "%PDF-") != 0) {
     *err = "it is not a PDF (it does not start with '%PDF-')";
     return nullptr;
   }
-  f->impl_->doc.reset(poppler::document::load_from_raw_data(b.data(), static_cast<int>(b.size())));
-  if (!f->impl_->doc) {
-    *err = "it does not parse as a PDF";
-    return nullptr;
-  }
-  if (f->impl_->doc->is_locked()) {
-    *err = "it is encrypted";
-    return nullptr;
-  }
-  const int n = f->impl_->doc->pages();
-  if (n < 0 || n > kMaxDiffPdfPages) {
-    *err = "it has " + std::to_string(n) + " pages; the limit is " + std::to_string(kMaxDiffPdfPages);
-    return nullptr;
-  }
-  f->impl_->pages = n;
-  return f;
-}
-
-int PdfFile::pages() const { return impl_->pages; }
-
-bool PdfFile::page_size(int i, double* w, double* h) const {
-  if (i < 0 || i >= impl_->pages) return false;
-  std::unique_ptr<poppler::page> p(impl_->doc->create_page(i));
-  if (!p) return false;
-  const poppler::rectf r = p->page_rect();
-  *w = r.width();
-  *h = r.height();
-  return true;
-}
-
-bool PdfFile::render(int i, double dpi, Raster* out, std::string* err) const {
-  std::unique_ptr<poppler::page> p(i >= 0 && i < impl_->pages ? impl_->doc->create_page(i) : nullptr);
-  if (!p) {
-    *err = "page " + std::to_string(i + 1) + " cannot be read";
-    return false;
-  }
-  const poppler::rectf r = p->page_rect();
-  const double w = std::fabs(r.width()), h = std::fabs(r.height());
-  if (!(w > 0 && h > 0) || w > kMaxPdfPagePt || h > kMaxPdfPagePt) {
-    *err = "page " + std::to_string(i + 1) + " is " + number(w) + " x " + number(h) +
-           " pt; a page may be at most 14400 pt (200 in) a side";
-    return false;
-  }
-  const double px = std::ceil(w * dpi / 72) * std::ceil(h * dpi / 72);
-  if (px > static_cast<double>(kMaxPagePixels)) {
-    *err = "page " + std::to_string(i + 1) + " would be " + number(px / 1e6) + " million pixels at " +
-           number(dpi) + " dpi; the limit is " + std::to_string(kMaxPagePixels / 1000000) + " million (use a lower --dpi)";
-    return false;
-  }
-  poppler::page_renderer pr;
-  pr.set_render_hint(poppler::page_renderer::antialiasing, true);
-  pr.set_render_hint(poppler::page_renderer::text_antialiasing, true);
-  pr.set_paper_color(0xFFFFFFFF);
-  pr.set_image_format(poppler::image::format_argb32);
-  poppler::image img = pr.render_page(p.get(), dpi, dpi);
-  if (!img.is_valid() || img.width() <= 0 || img.height() <= 0 || img.format() != poppler::image::format_argb32) {
-    *err = "page " + std::to_string(i + 1) + " cannot be drawn";
-    return false;
-  }
-  out->width = img.width();
-  out->height = img.height();
-  out->px.resize(static_cast<size_t>(out->width) * out->height);
-  const char* data = img.const_data();
-  for (int y = 0; y < out->height; ++y) {
-    std::uint32_t* row = out->px.data() + static_cast<size_t>(y) * out->width;
-    std::memcpy(row, data + static_cast<size_t>(y) * img.bytes_per_row(), static_cast<size_t>(out->width) * 4);
-    // Premultiplied ARGB on white paper is opaque; made so for certain.
-    for (int x = 0; x < out->width; ++x) row[x] |= 0xFF000000u;
-  }
-  return true;
+  const PdfBackend* b = backend(err);
+  return b ? b->open(std::move(bytes), err) : nullptr;
 }
 
 PixelChanges compare_pages(const Raster& a, const Raster& b) {
@@ -189,24 +139,8 @@ bool PixelChanges::bounds(int x0, int y0, int x1, int y1, PageBox* box) const {
 }
 
 bool save_png(const Raster& r, const std::string& path, std::string* err) {
-  if (r.width <= 0 || r.height <= 0) {
-    *err = "an empty picture";
-    return false;
-  }
-  poppler::image img(r.width, r.height, poppler::image::format_argb32);  // saved as RGB
-  if (!img.is_valid()) {
-    *err = "out of memory for a " + std::to_string(r.width) + " x " + std::to_string(r.height) + " picture";
-    return false;
-  }
-  char* data = img.data();
-  for (int y = 0; y < r.height; ++y)
-    std::memcpy(data + static_cast<size_t>(y) * img.bytes_per_row(), r.px.data() + static_cast<size_t>(y) * r.width,
-                static_cast<size_t>(r.width) * 4);
-  if (!img.save(path, "png")) {
-    *err = "cannot write " + path;
-    return false;
-  }
-  return true;
+  const PdfBackend* b = backend(err);
+  return b && b->save_png(r, path, err);
 }
 
 }  // namespace cardstock

@@ -1,7 +1,8 @@
 // pdf_pages: PDF files read back as pictures, through poppler's C++ API (the only place
-// poppler is used). The files may come from anyone: a file that does not parse, an
-// encrypted one, too many pages or a page too large to draw is an error in words, never
-// a crash; poppler's own complaints are kept out of the terminal.
+// poppler is used, in a module loaded on first use). The files may come from anyone: a
+// file that does not parse, an encrypted one, too many pages or a page too large to draw
+// is an error in words, never a crash; poppler's own complaints are kept out of the
+// terminal.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -48,25 +49,34 @@ struct PixelChanges {
 
 PixelChanges compare_pages(const Raster& old_page, const Raster& new_page);
 
+/// A PDF read back. poppler is loaded only when the first one is opened: it lives in
+/// libcardstock-pdf.so (review/poppler/), beside the program, so that every other command,
+/// and every process of a parallel build, starts without loading poppler and the
+/// libraries it needs (a fifth of the program's start-up).
 class PdfFile {
  public:
   /// Parses `bytes` (kept by the object: poppler reads from them). nullptr with *err set
   /// ("it does not parse as a PDF", "it is encrypted", "it has 90000 pages; the limit is
-  /// 50000") when it cannot be compared.
+  /// 50000", or why the PDF reader could not be loaded) when it cannot be compared.
   static std::unique_ptr<PdfFile> open(std::string bytes, std::string* err);
-  ~PdfFile();
-  int pages() const;
+  virtual ~PdfFile() = default;
+  virtual int pages() const = 0;
   /// Page `i` (0-based) drawn at `dpi`; false with *err if it cannot be (a page larger
   /// than kMaxPdfPagePt or kMaxPagePixels at that resolution, or poppler failed).
-  bool render(int i, double dpi, Raster* out, std::string* err) const;
+  virtual bool render(int i, double dpi, Raster* out, std::string* err) const = 0;
   /// Page `i`'s size in points (its crop box).
-  bool page_size(int i, double* w, double* h) const;
-
- private:
-  PdfFile();
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  virtual bool page_size(int i, double* w, double* h) const = 0;
 };
+
+/// What libcardstock-pdf.so gives (its one exported symbol, kPdfBackendSymbol, returns
+/// it): both sides are built together, from this header.
+struct PdfBackend {
+  /// Parses bytes that start with "%PDF-" and are within kMaxDiffFileBytes.
+  std::unique_ptr<PdfFile> (*open)(std::string bytes, std::string* err);
+  bool (*save_png)(const Raster& r, const std::string& path, std::string* err);
+};
+inline constexpr const char* kPdfBackendSymbol = "cardstock_pdf_backend_v1";
+inline constexpr const char* kPdfBackendFile = "libcardstock-pdf.so";
 
 /// Writes `r` as a PNG file at `path` (the caller has checked where that is). False with
 /// *err set on failure.

@@ -27,6 +27,23 @@ cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
 [ -f "$tmp/prefix/share/cardstock/templates/stocks/poker-3x3-letter.yaml" ] || fail "stocks not installed"
 (cd "$tmp/deck" && "$tmp/prefix/bin/cardstock" build vocab.yaml -o out >/dev/null) || fail "installed build failed"
 [ -f "$tmp/deck/out/vocab/words-poker-3x3-letter.pdf" ] || fail "installed build wrote no PDF"
+# diff reads PDFs back through libcardstock-pdf.so, which the installed program loads from
+# <prefix>/lib/cardstock: a changed word is a changed page.
+printf 'word\nShalom\nBevakasha\n' >"$tmp/deck/words2.csv"
+sed 's/words.csv/words2.csv/' "$tmp/deck/vocab.yaml" >"$tmp/deck/vocab2.yaml"
+diff_says() {  # PROGRAM: what it says comparing out/ with out2/, and its exit status
+  set +e
+  (cd "$tmp/deck" && "$1" diff out out2 2>&1)
+  echo "exit $?"
+  set -e
+}
+(cd "$tmp/deck" && "$tmp/prefix/bin/cardstock" build vocab2.yaml -o out2 >/dev/null) ||
+  fail "installed build of the second deck failed"
+said="$(diff_says "$tmp/prefix/bin/cardstock")"
+case "$said" in
+  *"page 1: changed 'words-2'"*"exit 1") ;;
+  *) fail "the installed diff said: $said" ;;
+esac
 
 # 2. A copy of the program with nothing beside it says where it looked, and fails.
 mkdir -p "$tmp/lonely/a/b/bin"
@@ -51,6 +68,12 @@ if command -v dpkg-shlibdeps >/dev/null && command -v dpkg-deb >/dev/null; then
   [ -x "$tmp/root/usr/bin/cardstock" ] || fail "no usr/bin/cardstock in the .deb"
   [ -f "$tmp/root/usr/share/cardstock/templates/cards.yaml" ] || fail "no templates in the .deb"
   (cd "$tmp/deck" && "$tmp/root/usr/bin/cardstock" check vocab.yaml >/dev/null) || fail "the .deb's program failed"
+  said="$(diff_says "$tmp/root/usr/bin/cardstock")"
+  case "$said" in
+    *"page 1: changed 'words-2'"*"exit 1") ;;
+    *) fail "the .deb's diff said: $said" ;;
+  esac
+  dpkg-deb -f "$deb" Depends | grep -q "libpoppler-cpp" || fail "the .deb does not depend on poppler"
 else
   echo "install_test: dpkg-dev is not installed; the .deb is not checked" >&2
 fi
