@@ -316,11 +316,11 @@ class Session {
   Session(const BuildOptions& opt, std::ostream& out, std::ostream& err) : opt_(opt), out_(out), err_(err) {}
 
   int run(const std::vector<std::string>& given, bool write) {
-    if (write && nothing_to_do(given)) return 0;
+    const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
+    if (write && nothing_to_do(files)) return 0;
     if (!start()) return 1;
     if (const int status = start_options(); status != 0) return status;
     if (!named_files_exist(given)) return 2;
-    std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
     if (files.empty()) {
       err_ << "cardstock: error: no game files named and no content/*.yaml found\n";
       return 1;
@@ -351,10 +351,9 @@ class Session {
   // manifests name each game's folder and inputs (cache.h). A printer profile is
   // parsed to be keyed, and the processes drawing shares of a game have work to do:
   // those take the full way, as does anything the quick look cannot tell.
-  bool nothing_to_do(const std::vector<std::string>& given) {
-    if (opt_.force || !opt_.printer.empty() || opt_.shards > 1 || opt_.templates_dir.empty()) return false;
-    const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
-    if (files.empty()) return false;
+  bool nothing_to_do(const std::vector<std::string>& files) {
+    if (opt_.force || !opt_.printer.empty() || opt_.shards > 1 || opt_.templates_dir.empty() || files.empty())
+      return false;
     InputCache cache(options_key(opt_, std::nullopt), {});
     const auto folders = up_to_date_folders(opt_.out_dir, files, cache);
     if (!folders) return false;

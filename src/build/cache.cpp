@@ -188,11 +188,12 @@ std::string manifest_head(const fs::path& dir) {
 std::optional<std::vector<fs::path>> up_to_date_folders(const fs::path& out_dir,
                                                         const std::vector<std::string>& games,
                                                         InputCache& cache) {
-  std::vector<fs::path> dirs;
+  // Every folder's manifest header, read once, however many games are named.
+  std::vector<std::pair<fs::path, std::string>> heads;
   std::error_code ec;
   for (auto it = fs::directory_iterator(out_dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
-    if (it->is_directory(ec) && !it->is_symlink(ec)) dirs.push_back(it->path());
-  std::sort(dirs.begin(), dirs.end());
+    if (it->is_directory(ec) && !it->is_symlink(ec)) heads.emplace_back(it->path(), manifest_head(it->path()));
+  std::sort(heads.begin(), heads.end());
   std::vector<fs::path> found;
   for (const auto& game : games) {
     // The folder of a game is named by its id, which its file says; the file is not read
@@ -201,8 +202,7 @@ std::optional<std::vector<fs::path>> up_to_date_folders(const fs::path& out_dir,
     // the one the id names.
     const std::string source = "\"source\": " + json_string(game) + ",";
     bool up = false;
-    for (const auto& dir : dirs) {
-      const std::string head = manifest_head(dir);
+    for (const auto& [dir, head] : heads) {
       if (head.find(source) == std::string::npos ||
           head.find("\"game\": " + json_string(dir.filename().string()) + ",") == std::string::npos)
         continue;

@@ -802,14 +802,38 @@ class SharedArt {
   bool any_ = false;
 };
 
-// Turns cr by a card's tilt about its trim centre (a back page turned to cancel a printer's
-// duplex rotation).
+// A card's tilt about its trim centre (a back page turned to cancel a printer's duplex
+// rotation), page space to page space; the identity when it has none. One matrix for
+// drawing a card in place (apply_tilt) and for placing its shared drawing (place_ops).
+cairo_matrix_t tilt_matrix(const PageArt::CardOnPage& c) {
+  cairo_matrix_t m;
+  cairo_matrix_init_identity(&m);
+  if (c.tilt == 0) return m;
+  const double cx = c.trim.x + c.trim.w / 2, cy = c.trim.y + c.trim.h / 2;
+  cairo_matrix_translate(&m, cx, cy);
+  cairo_matrix_rotate(&m, c.tilt * M_PI / 180.0);
+  cairo_matrix_translate(&m, -cx, -cy);
+  return m;
+}
+
+// Card-local space (points, y down, origin at the art's top-left corner) to page space
+// before the tilt: the card's turn and scale about its trim centre. As tilt_matrix, one
+// for Painter::card and place_ops.
+cairo_matrix_t card_matrix(const PageArt::CardOnPage& c) {
+  const auto [cw, ch] = SharedArt::art_size(c);
+  cairo_matrix_t m;
+  cairo_matrix_init_translate(&m, c.trim.x + c.trim.w / 2, c.trim.y + c.trim.h / 2);
+  cairo_matrix_rotate(&m, c.rotation * M_PI / 180.0);
+  cairo_matrix_scale(&m, c.scale, c.scale);
+  cairo_matrix_translate(&m, -cw / 2, -ch / 2);
+  return m;
+}
+
+// Turns cr by a card's tilt (tilt_matrix).
 void apply_tilt(cairo_t* cr, const PageArt::CardOnPage& c) {
   if (c.tilt == 0) return;
-  const double cx = c.trim.x + c.trim.w / 2, cy = c.trim.y + c.trim.h / 2;
-  cairo_translate(cr, cx, cy);
-  cairo_rotate(cr, c.tilt * M_PI / 180.0);
-  cairo_translate(cr, -cx, -cy);
+  const cairo_matrix_t m = tilt_matrix(c);
+  cairo_transform(cr, &m);
 }
 
 // A box in device space (page points, y down), for telling whether two drawings can meet.
@@ -937,7 +961,6 @@ struct HeldImages {
       before({b.x0 - r.stroke - 1, b.y0 - r.stroke - 1, b.x1 + r.stroke + 1, b.y1 + r.stroke + 1});
     }
   }
-
 };
 
 struct Painter {
@@ -1128,10 +1151,8 @@ struct Painter {
       cairo_rectangle(cr, c.bleed.x, c.bleed.y, c.bleed.w, c.bleed.h);
     }
     cairo_clip(cr);
-    cairo_translate(cr, c.trim.x + c.trim.w / 2, c.trim.y + c.trim.h / 2);
-    cairo_rotate(cr, c.rotation * M_PI / 180.0);
-    cairo_scale(cr, c.scale, c.scale);
-    cairo_translate(cr, -cw / 2, -ch / 2);
+    const cairo_matrix_t to_card = card_matrix(c);
+    cairo_transform(cr, &to_card);
     const double m = std::max(c.bleed.w, c.bleed.h);  // the clip trims it to the bleed
     art(*c.art, Rect{-m, -m, cw + 2 * m, ch + 2 * m});
     hold.card_bleed.clear();
@@ -1245,14 +1266,7 @@ std::string place_ops(const PageArt::CardOnPage& c, double page_h) {
   // Page space, y down (Cairo's), to PDF's, y up.
   cairo_matrix_t to_pdf;
   cairo_matrix_init(&to_pdf, 1, 0, 0, -1, 0, page_h);
-  cairo_matrix_t tilt;
-  cairo_matrix_init_identity(&tilt);
-  if (c.tilt != 0) {
-    const double cx = c.trim.x + c.trim.w / 2, cy = c.trim.y + c.trim.h / 2;
-    cairo_matrix_translate(&tilt, cx, cy);
-    cairo_matrix_rotate(&tilt, c.tilt * M_PI / 180.0);
-    cairo_matrix_translate(&tilt, -cx, -cy);
-  }
+  const cairo_matrix_t tilt = tilt_matrix(c);
   cairo_matrix_t clip_space;  // tilt, then to PDF
   cairo_matrix_multiply(&clip_space, &tilt, &to_pdf);
   std::string ops = "q\n" + pdf_cm(clip_space);
@@ -1284,12 +1298,7 @@ std::string place_ops(const PageArt::CardOnPage& c, double page_h) {
   // card-local space (y down, origin at the card's top-left), then as Painter::card.
   cairo_matrix_t from_art;
   cairo_matrix_init(&from_art, 1, 0, 0, -1, -m, ch + m);
-  cairo_matrix_t card;
-  cairo_matrix_init_identity(&card);
-  cairo_matrix_translate(&card, c.trim.x + c.trim.w / 2, c.trim.y + c.trim.h / 2);
-  cairo_matrix_rotate(&card, c.rotation * M_PI / 180.0);
-  cairo_matrix_scale(&card, c.scale, c.scale);
-  cairo_matrix_translate(&card, -cw / 2, -ch / 2);
+  const cairo_matrix_t card = card_matrix(c);
   cairo_matrix_t placed;
   cairo_matrix_multiply(&placed, &from_art, &card);
   return ops + pdf_cm(placed);
