@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <cmath>
 #include <mutex>
+#include <vector>
 
 namespace cardstock {
 
