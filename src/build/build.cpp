@@ -511,13 +511,42 @@ class Session {
       for (size_t i = 0; i < g.outputs.size(); ++i) weights.push_back(draw[i] ? g.outputs[i].weight : -1);
       mine = share_of(weights, opt_.shards, opt_.shard);
     }
-    const WriteContext ctx{*g.prepared.typesetter, std::string("cardstock ") + kVersion,
-                           opt_.date.empty() ? pinned_date() : opt_.date};
+    WriteContext ctx{*g.prepared.typesetter, std::string("cardstock ") + kVersion,
+                     opt_.date.empty() ? pinned_date() : opt_.date};
+    // A deck's card art is drawn once for all its PDFs (output/writer.h book_groups): when
+    // this process first draws one of them, and freed after the last it draws.
+    const std::vector<int> group = book_groups(g.outputs);
+    std::map<int, std::unique_ptr<DrawnBook>> books;
+    std::map<int, size_t> last;
+    for (size_t i = 0; i < g.outputs.size(); ++i)
+      if (group[i] >= 0 && draw[i] && mine[i]) last[group[i]] = i;
     for (size_t i = 0; i < g.outputs.size(); ++i) {
-      if (draw[i] && mine[i] && !write_output(folder, g.outputs[i], ctx, opt_.strict, err_, progress_)) {
+      if (!draw[i] || !mine[i]) {
+        progress_.done(1, g.prepared.game.id + "/" + g.outputs[i].file);
+        continue;
+      }
+      ctx.book = nullptr;
+      if (const int k = group[i]; k >= 0) {
+        std::unique_ptr<DrawnBook>& book = books[k];
+        if (!book) {
+          std::vector<const PlannedOutput*> members;
+          for (size_t j = 0; j < g.outputs.size(); ++j)
+            if (group[j] == k) members.push_back(&g.outputs[j]);
+          std::string e;
+          if (!(book = draw_book(members, *g.prepared.typesetter, &e))) {
+            progress_.clear();
+            err_ << (folder.dir() / g.outputs[i].file).string() << ": error: " << e << "\n";
+            folder.discard();
+            return false;
+          }
+        }
+        ctx.book = book.get();
+      }
+      if (!write_output(folder, g.outputs[i], ctx, opt_.strict, err_, progress_)) {
         folder.discard();
         return false;
       }
+      if (group[i] >= 0 && last[group[i]] == i) books.erase(group[i]);
       progress_.done(1, g.prepared.game.id + "/" + g.outputs[i].file);
     }
     // The kept text and images are this game's alone, and no longer needed: freed before

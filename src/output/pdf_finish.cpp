@@ -61,12 +61,46 @@ QPDFObjectHandle form_of(QPDFPageObjectHelper& page) {
   return f;
 }
 
+}  // namespace
+
+struct PdfBook::Impl {
+  std::string bytes;  // qpdf reads the streams from them when a file that copied them is written
+  QPDF pdf;
+  std::vector<QPDFObjectHandle> forms;  // page k as a form
+};
+
+PdfBook::PdfBook(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+PdfBook::~PdfBook() = default;
+size_t PdfBook::pages() const { return impl_->forms.size(); }
+
+std::unique_ptr<PdfBook> PdfBook::open(std::string bytes, std::string* err) {
+  try {
+    auto impl = std::make_unique<Impl>();
+    impl->bytes = std::move(bytes);
+    impl->pdf.setSuppressWarnings(true);
+    impl->pdf.processMemoryFile("shared card art", impl->bytes.data(), impl->bytes.size());
+    for (const QPDFExc& w : impl->pdf.getWarnings())
+      if (w.getMessageDetail().find("duplicated key") == std::string::npos) {
+        *err = "the drawn shared card art is damaged: " + w.getMessageDetail();
+        return nullptr;
+      }
+    for (QPDFPageObjectHelper& page : QPDFPageDocumentHelper(impl->pdf).getAllPages())
+      impl->forms.push_back(form_of(page));
+    return std::unique_ptr<PdfBook>(new PdfBook(std::move(impl)));
+  } catch (const std::exception& e) {
+    *err = std::string("cannot read the shared card art: ") + e.what();
+    return nullptr;
+  }
+}
+
+namespace {
+
 // Puts a PDF drawn in pieces together (PdfPieces): every drawn page it uses becomes a
 // form XObject; each planned page places its parts in order, on the page object of its
 // first run when it has one (fewer new objects) and on a new page when not; the other
 // drawn pages leave the page tree (Cairo's tree is one /Pages node: drawn pages inherit
 // nothing from it). False with *err if the pieces do not match the drawn pages.
-bool assemble(QPDF& pdf, const PdfPieces& pieces, std::string* err) {
+bool assemble(QPDF& pdf, const PdfPieces& pieces, PdfBook* book, std::string* err) {
   QPDFPageDocumentHelper doc(pdf);
   std::vector<QPDFPageObjectHelper> drawn = doc.getAllPages();
   std::vector<QPDFObjectHandle> forms(drawn.size());
@@ -76,12 +110,28 @@ bool assemble(QPDF& pdf, const PdfPieces& pieces, std::string* err) {
     return f;
   };
   auto known = [&](int i) { return i >= 0 && static_cast<size_t>(i) < drawn.size(); };
+  // The book's forms this file places, copied in on first use (qpdf copies what a form
+  // uses once per file, however many forms share it).
+  std::vector<QPDFObjectHandle> copied(book ? book->pages() : 0);
   std::vector<QPDFObjectHandle> made;
   for (const PdfPieces::Page& pg : pieces.pages) {
     QPDFObjectHandle xobjects = QPDFObjectHandle::newDictionary();
     std::string content;
     int base = -1;  // the drawn page that becomes this page
     for (const PdfPieces::Part& part : pg.parts) {
+      if (part.drawn < 0 && part.art < 0) {
+        if (!book || part.book < 0 || static_cast<size_t>(part.book) >= copied.size()) {
+          *err = "the shared card art has no page " + std::to_string(part.book + 1) + " of the " +
+                 std::to_string(copied.size()) + " its pieces name";
+          return false;
+        }
+        QPDFObjectHandle& f = copied[static_cast<size_t>(part.book)];
+        if (!f.isInitialized()) f = pdf.copyForeignObject(book->impl().forms[static_cast<size_t>(part.book)]);
+        const std::string name = "/B" + std::to_string(part.book);
+        xobjects.replaceKey(name, f);
+        content += part.place + name + " Do\nQ\n";
+        continue;
+      }
       const bool art = part.drawn < 0;
       const int page = art ? (part.art >= 0 && static_cast<size_t>(part.art) < pieces.art_pages.size()
                                   ? pieces.art_pages[static_cast<size_t>(part.art)]
@@ -136,7 +186,8 @@ std::vector<double> pdf_box(const Rect& r, double page_height) {
 }
 
 bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<PlannedPage>& pages,
-                const PdfFinish& how, const std::string& path, std::string* err, const PdfPieces* pieces) {
+                const PdfFinish& how, const std::string& path, std::string* err, const PdfPieces* pieces,
+                PdfBook* book) {
   try {
     QPDF pdf;
     // What qpdf would warn about is looked at below, not printed.
@@ -145,7 +196,7 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
       pdf.processFile(bytes.c_str());
     else
       pdf.processMemoryFile("drawn PDF", bytes.data(), bytes.size());
-    if (pieces && pieces->pieced() && !assemble(pdf, *pieces, err)) return false;
+    if (pieces && pieces->pieced() && !assemble(pdf, *pieces, book, err)) return false;
     std::vector<QPDFPageObjectHelper> all = QPDFPageDocumentHelper(pdf).getAllPages();
     if (all.size() != pages.size()) {
       *err = "the drawn PDF has " + std::to_string(all.size()) + " pages, not the " +

@@ -8,6 +8,7 @@
 // object streams when asked, with an /ID derived from the content so the bytes stay
 // reproducible. Errors come back as text.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,9 +33,29 @@ struct PdfFinish {
 /// together: each drawn page becomes a form XObject, and each planned page places its
 /// runs and shared drawings in order, so a drawing shown a hundred times is in the file
 /// once.
+/// With `book` as well, parts that name the book's pages place forms copied from it: a
+/// drawing and what it uses (fonts, images) once in each file that shows it.
+class PdfBook;
 bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<PlannedPage>& pages,
                 const PdfFinish& how, const std::string& path, std::string* err,
-                const PdfPieces* pieces = nullptr);
+                const PdfPieces* pieces = nullptr, PdfBook* book = nullptr);
+
+/// A drawn ArtBook (render.h) read once, each page made a form XObject, for every PDF of
+/// the build that places its drawings. It owns its bytes; copying from it changes nothing
+/// a later copy sees.
+class PdfBook {
+ public:
+  /// The book of `bytes`, or nullptr with *err set if they are not a PDF qpdf can read.
+  static std::unique_ptr<PdfBook> open(std::string bytes, std::string* err);
+  ~PdfBook();
+  size_t pages() const;
+  struct Impl;
+  Impl& impl() { return *impl_; }
+
+ private:
+  explicit PdfBook(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
 
 /// The rectangle `r` (points, origin top-left, y down) as a PDF box [x0 y0 x1 y1] on a
 /// page `page_height` tall (origin bottom-left, y up).

@@ -1,5 +1,6 @@
 #include "output/writer.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -28,8 +29,10 @@ class PdfWriter : public Writer {
     const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
     std::string bytes;
     PdfPieces pieces;
-    return render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces) &&
-           finish_pdf(bytes, false, o.pages, {c.date, false, "", true}, path, err, &pieces);
+    const bool book = c.book && c.book->pdf;
+    return render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces, book ? &c.book->art : nullptr) &&
+           finish_pdf(bytes, false, o.pages, {c.date, false, "", true}, path, err, &pieces,
+                      book ? c.book->pdf.get() : nullptr);
   }
 };
 
@@ -57,8 +60,9 @@ class CmykPdfWriter : public Writer {
     const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
     std::string bytes;
     PdfPieces pieces;
-    if (!render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces) ||
-        !finish_pdf(bytes, false, o.pages, {c.date, false, ""}, path, err, &pieces))
+    const bool book = c.book && c.book->pdf;
+    if (!render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces, book ? &c.book->art : nullptr) ||
+        !finish_pdf(bytes, false, o.pages, {c.date, false, ""}, path, err, &pieces, book ? c.book->pdf.get() : nullptr))
       return false;
     std::string converted, scratch;
     if (!c.scratch || (converted = c.scratch("cmyk.pdf", err)).empty() || (scratch = c.scratch("gs", err)).empty())
@@ -150,6 +154,42 @@ class SvgCutWriter : public Writer {
 };
 
 }  // namespace
+
+std::vector<int> book_groups(const std::vector<PlannedOutput>& outputs) {
+  std::vector<int> group(outputs.size(), -1);
+  std::map<std::string, std::vector<size_t>> by_deck;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const PlannedOutput& o = outputs[i];
+    // Only sheets: a proof shows each copy once and is for screens, and an answer key
+    // or board draws other things; neither should change what the sheets are made of.
+    const std::string& kind = o.manifest.kind;
+    if ((o.format != "pdf" && o.format != "pdf-cmyk") || o.manifest.deck.empty() ||
+        (kind != "cards" && kind != "labels" && kind != "foldover"))
+      continue;
+    const bool cards = std::any_of(o.pages.begin(), o.pages.end(), [](const PlannedPage& p) { return !p.art.cards.empty(); });
+    if (cards) by_deck[o.manifest.deck].push_back(i);
+  }
+  // Numbered in order of each group's first output, so the numbers follow the plan.
+  std::vector<const std::vector<size_t>*> groups;
+  for (const auto& [deck, members] : by_deck)
+    if (members.size() >= 2) groups.push_back(&members);
+  std::sort(groups.begin(), groups.end(), [](auto* a, auto* b) { return a->front() < b->front(); });
+  for (size_t k = 0; k < groups.size(); ++k)
+    for (size_t i : *groups[k]) group[i] = static_cast<int>(k);
+  return group;
+}
+
+std::unique_ptr<DrawnBook> draw_book(const std::vector<const PlannedOutput*>& outputs, const Typesetter& ts,
+                                     std::string* err) {
+  auto book = std::make_unique<DrawnBook>();
+  std::vector<const std::vector<PlannedPage>*> pages;
+  for (const PlannedOutput* o : outputs) pages.push_back(&o->pages);
+  if (!render_art_book(&book->art, pages, ts, err)) return nullptr;
+  if (book->art.page_of.empty()) return book;  // nothing shared: nothing to read
+  book->pdf = PdfBook::open(std::move(book->art.bytes), err);
+  if (!book->pdf) return nullptr;
+  return book;
+}
 
 const Writer* writer_for(const std::string& format) {
   // Every format, once: a new one is a Writer above and a line here.

@@ -2,12 +2,33 @@
 // writer_for(), the one place that knows them all. Errors come back as text.
 #pragma once
 #include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "output/pdf_finish.h"
 #include "output/planned.h"
 #include "render/render.h"
 
 namespace cardstock {
+
+/// The card art of one deck drawn once for all its PDFs (render.h ArtBook) and read for
+/// copying (pdf_finish.h PdfBook).
+struct DrawnBook {
+  ArtBook art;
+  std::unique_ptr<PdfBook> pdf;
+};
+
+/// Which outputs share a book: for each of `outputs`, the number of its group, or -1.
+/// A group is the card, label and fold-over sheets in PDF (formats pdf and pdf-cmyk) of
+/// one deck that place cards, when there are two or more; it depends on the plan alone
+/// (not on which outputs this process draws), so a file's bytes do not depend on -j, on
+/// what was up to date, or on a proof being asked for.
+std::vector<int> book_groups(const std::vector<PlannedOutput>& outputs);
+
+/// Draws and reads the book of the outputs of one group. nullptr with *err on failure.
+std::unique_ptr<DrawnBook> draw_book(const std::vector<const PlannedOutput*>& outputs, const Typesetter& ts,
+                                     std::string* err);
 
 /// What every writer draws with and stamps in: the game's Typesetter (text and images),
 /// the generator's name and the pinned date.
@@ -22,6 +43,9 @@ struct WriteContext {
   /// What a writer found that the user should know (the ink of a CMYK file): a warning
   /// when `warning` (an error under --strict), else a note.
   std::function<void(const std::string& message, bool warning)> report;
+  /// The book of the output's group (book_groups), or null: PDF writers place the card
+  /// art it holds from it.
+  DrawnBook* book = nullptr;
 };
 
 class Writer {

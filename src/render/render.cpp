@@ -18,6 +18,7 @@
 #include <deque>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <optional>
 #include <tuple>
 #include <unordered_map>
@@ -725,27 +726,45 @@ namespace {
 // Card art shown more than once in one PDF (every back of a deck, a card printed in
 // copies, cards whose fields draw alike) is drawn once, on a page of its own, and placed
 // wherever it appears by output/ (PdfPieces). Arts are the same when their keys are
-// (layout/art_key.h), never by address alone. Art shown once is drawn in place.
+// (layout/art_key.h), never by address alone. Art shown once is drawn in place. Art an
+// ArtBook holds is not drawn in the document at all: it is placed from the book.
 class SharedArt {
  public:
   // Counts every art's uses over the document first, in page order (the same pages give
   // the same choices, whatever process draws them).
-  explicit SharedArt(const std::vector<PlannedPage>& pages) {
+  SharedArt(const std::vector<PlannedPage>& pages, const ArtBook* book) {
     std::map<std::string, int> by_key;  // only while counting: the keys are not kept
     for (const auto& page : pages)
       for (const auto& c : page.art.cards) {
         const auto [cw, ch] = art_size(c);
         auto [slot, fresh] = class_of_.try_emplace(std::make_tuple(c.art, cw, ch), 0);
         if (fresh) {
-          auto [k, added] = by_key.try_emplace(art_key(*c.art, cw, ch), static_cast<int>(uses_.size()));
-          if (added) uses_.push_back(0);
+          std::string key = art_key(*c.art, cw, ch);
+          const auto in_book = book ? book->page_of.find(key) : decltype(book->page_of)::const_iterator{};
+          auto [k, added] = by_key.try_emplace(std::move(key), static_cast<int>(uses_.size()));
+          if (added) {
+            uses_.push_back(0);
+            book_page_.push_back(book && in_book != book->page_of.end() ? in_book->second : -1);
+          }
           slot->second = k->second;
         }
-        if (++uses_[static_cast<size_t>(slot->second)] == 2) any_ = true;
+        const size_t cls = static_cast<size_t>(slot->second);
+        if (book_page_[cls] >= 0) {
+          any_ = true;  // its images are drawn in the book, with it
+          continue;
+        }
+        if (++uses_[cls] == 2) any_ = true;
         for (const auto& it : c.art->items)
           if (it.type == LayerType::Image && !is_png_name(it.image) && ++image_uses_[it.image] == 2) any_ = true;
       }
     shared_index_.assign(uses_.size(), -1);
+  }
+
+  // The page of the ArtBook that holds the art of `c`, or -1 when the book does not.
+  int in_book(const PageArt::CardOnPage& c) const {
+    const auto [cw, ch] = art_size(c);
+    auto it = class_of_.find(std::make_tuple(c.art, cw, ch));
+    return it == class_of_.end() ? -1 : book_page_[static_cast<size_t>(it->second)];
   }
 
   // Whether any art, or any SVG image in a card, is shown more than once.
@@ -772,7 +791,9 @@ class SharedArt {
   int shared(const PageArt::CardOnPage& c) {
     const auto [cw, ch] = art_size(c);
     auto it = class_of_.find(std::make_tuple(c.art, cw, ch));
-    if (it == class_of_.end() || uses_[static_cast<size_t>(it->second)] < 2) return -1;
+    if (it == class_of_.end() || uses_[static_cast<size_t>(it->second)] < 2 ||
+        book_page_[static_cast<size_t>(it->second)] >= 0)
+      return -1;
     int& k = shared_index_[static_cast<size_t>(it->second)];
     if (k < 0) {
       k = static_cast<int>(first_.size());
@@ -795,7 +816,8 @@ class SharedArt {
 
  private:
   std::map<std::tuple<const CardArt*, double, double>, int> class_of_;
-  std::vector<int> uses_;          // by class
+  std::vector<int> uses_;          // by class (not counted for art in the book)
+  std::vector<int> book_page_;     // by class: its page in the ArtBook, or -1
   std::vector<int> shared_index_;  // by class: its drawing's number, -1 until first placed
   std::vector<Drawing> first_;
   std::map<std::string, int> image_uses_, image_index_;
@@ -1345,6 +1367,18 @@ std::string held_ops(const HeldImage& h, double page_h) {
   return ops + pdf_cm(placed);
 }
 
+// The art of `c` alone on the current page, sized to it: its card plus the margin each
+// side (SharedArt::margin), as place_ops expects a shared drawing's page to be.
+void draw_alone(cairo_t* cr, cairo_surface_t* surface, Painter& p, const PageArt::CardOnPage& c) {
+  const auto [cw, ch] = SharedArt::art_size(c);
+  const double m = SharedArt::margin(cw, ch);
+  cairo_pdf_surface_set_size(surface, cw + 2 * m, ch + 2 * m);
+  cairo_save(cr);
+  cairo_translate(cr, m, m);
+  p.art(*c.art, Rect{-m, -m, cw + 2 * m, ch + 2 * m});
+  cairo_restore(cr);
+}
+
 // Draws `pages` on `cr` in pieces (PdfPieces): each page as the runs of what is drawn in
 // place between its shared cards, each run a page of its own, then each shared drawing
 // once, on a page the size of its card plus the margin.
@@ -1367,7 +1401,12 @@ void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, con
     const PageArt& art = planned.art;
     for (const auto& it : art.underlay) p.item(it), open = true;
     for (const auto& c : art.cards) {
-      if (const int k = shared.shared(c); k >= 0) {
+      if (const int b = shared.in_book(c); b >= 0) {
+        if (!p.hold.held.empty() && p.hold.before(p.hold.bleed_reach(c))) open = true;
+        close();
+        out.parts.push_back({-1, -1, place_ops(c, h), b});
+        pieces->from_book = true;
+      } else if (const int k = shared.shared(c); k >= 0) {
         if (!p.hold.held.empty() && p.hold.before(p.hold.bleed_reach(c))) open = true;
         close();
         out.parts.push_back({-1, k, place_ops(c, h)});
@@ -1393,18 +1432,30 @@ void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, con
       cairo_set_source_surface(cr, img->surface, 0, 0);
       cairo_paint(cr);
     } else {
-      const auto& c = drawing.card;
-      const auto [cw, ch] = SharedArt::art_size(c);
-      const double m = SharedArt::margin(cw, ch);
-      cairo_pdf_surface_set_size(surface, cw + 2 * m, ch + 2 * m);
-      cairo_save(cr);
-      cairo_translate(cr, m, m);
-      p.art(*c.art, Rect{-m, -m, cw + 2 * m, ch + 2 * m});
-      cairo_restore(cr);
+      draw_alone(cr, surface, p, drawing.card);
     }
     cairo_show_page(cr);
     pieces->art_pages.push_back(drawn++);
   }
+}
+
+// Ends a PDF drawn by `p` on `cr`: destroys both, the surface finished. False with *err
+// set to what the painter met, or else to `failed` and Cairo's reason.
+bool finish_drawing(cairo_t* cr, cairo_surface_t* surface, const Painter& p, const std::string& failed,
+                    std::string* err) {
+  cairo_destroy(cr);
+  cairo_surface_finish(surface);
+  const cairo_status_t st = cairo_surface_status(surface);
+  cairo_surface_destroy(surface);
+  if (!p.err.empty()) {
+    *err = p.err;
+    return false;
+  }
+  if (st != CAIRO_STATUS_SUCCESS) {
+    *err = failed + ": " + cairo_status_to_string(st);
+    return false;
+  }
+  return true;
 }
 
 // Draws `pages` on `surface` (a new PDF surface) and finishes it; `where` names the
@@ -1412,7 +1463,7 @@ void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, con
 // the surface.
 bool draw_pdf(cairo_surface_t* surface, const std::string& where, const PdfInfo& info,
               const std::vector<PlannedPage>& pages, const Typesetter& ts, std::string* err,
-              PdfPieces* pieces = nullptr) {
+              PdfPieces* pieces = nullptr, const ArtBook* book = nullptr) {
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
     *err = "cannot create '" + where + "': " + cairo_status_to_string(cairo_surface_status(surface));
     cairo_surface_destroy(surface);
@@ -1427,7 +1478,7 @@ bool draw_pdf(cairo_surface_t* surface, const std::string& where, const PdfInfo&
   Painter p{cr, *ts.state(), {}, {cr}};
   if (pieces) *pieces = PdfPieces{};
   std::optional<SharedArt> shared;
-  if (pieces) shared.emplace(pages);
+  if (pieces) shared.emplace(pages, book);
   if (shared && shared->any()) {
     p.hold.shared = &*shared;
     draw_pieces(cr, surface, info, pages, p, *shared, pieces);
@@ -1439,19 +1490,7 @@ bool draw_pdf(cairo_surface_t* surface, const std::string& where, const PdfInfo&
       cairo_show_page(cr);
     }
   }
-  cairo_destroy(cr);
-  cairo_surface_finish(surface);
-  cairo_status_t st = cairo_surface_status(surface);
-  cairo_surface_destroy(surface);
-  if (!p.err.empty()) {
-    *err = p.err;
-    return false;
-  }
-  if (st != CAIRO_STATUS_SUCCESS) {
-    *err = "cannot write '" + where + "': " + cairo_status_to_string(st);
-    return false;
-  }
-  return true;
+  return finish_drawing(cr, surface, p, "cannot write '" + where + "'", err);
 }
 
 cairo_status_t append_bytes(void* to, const unsigned char* data, unsigned int n) {
@@ -1551,10 +1590,60 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
 }
 
 bool render_pdf_bytes(std::string* bytes, const PdfInfo& info, const std::vector<PlannedPage>& pages,
-                      const Typesetter& ts, std::string* err, PdfPieces* pieces) {
+                      const Typesetter& ts, std::string* err, PdfPieces* pieces, const ArtBook* book) {
   bytes->clear();
   return draw_pdf(cairo_pdf_surface_create_for_stream(append_bytes, bytes, info.width, info.height), info.title,
-                  info, pages, ts, err, pieces);
+                  info, pages, ts, err, pieces, book);
+}
+
+bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedPage>*>& outputs,
+                     const Typesetter& ts, std::string* err) {
+  book->bytes.clear();
+  book->page_of.clear();
+  // A book only when every output shows each of its arts more than once: each output
+  // would then draw every card once, on a page of its own (SharedArt), and placing those
+  // pages from the book instead changes nothing in the file but who drew them. A card an
+  // output shows once is drawn in place, among its neighbours; from a book it would be a
+  // form compressed alone (a third larger), its page would cost Cairo what two or three
+  // cards drawn in place do, and the text drawn in place beside it would embed a second
+  // subset of each font the book's forms bring.
+  // Classes by address first, so each art's key is made once however often it is placed.
+  std::map<std::tuple<const CardArt*, double, double>, size_t> class_of;
+  std::unordered_map<std::string, size_t> by_key;
+  std::vector<const PageArt::CardOnPage*> firsts;  // by key: the first card showing it
+  for (const auto* pages : outputs) {
+    std::vector<int> uses;
+    for (const auto& page : *pages)
+      for (const auto& c : page.art.cards) {
+        const auto [cw, ch] = SharedArt::art_size(c);
+        auto [slot, fresh] = class_of.try_emplace(std::make_tuple(c.art, cw, ch), firsts.size());
+        if (fresh) {
+          auto [k, added] = by_key.try_emplace(art_key(*c.art, cw, ch), firsts.size());
+          if (added) firsts.push_back(&c);
+          slot->second = k->second;
+        }
+        if (uses.size() <= slot->second) uses.resize(firsts.size(), 0);
+        ++uses[slot->second];
+      }
+    if (std::count(uses.begin(), uses.end(), 1) > 0) return true;  // shown once: no book
+  }
+  if (firsts.empty()) return true;
+  for (auto& [key, k] : by_key) book->page_of.emplace(key, static_cast<int>(k));
+  // Nothing in the book is read but its pages' content and resources: no title or dates.
+  cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(append_bytes, &book->bytes, 100, 100);
+  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+    *err = std::string("cannot draw the shared card art: ") + cairo_status_to_string(cairo_surface_status(surface));
+    cairo_surface_destroy(surface);
+    return false;
+  }
+  cairo_t* cr = cairo_create(surface);
+  cairo_set_font_options(cr, ts.state()->fonts.impl()->options);
+  Painter p{cr, *ts.state(), {}, {cr}};
+  for (const auto* c : firsts) {
+    draw_alone(cr, surface, p, *c);
+    cairo_show_page(cr);
+  }
+  return finish_drawing(cr, surface, p, "cannot draw the shared card art", err);
 }
 
 }  // namespace cardstock

@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "base/diag.h"
@@ -85,6 +86,7 @@ struct PdfPieces {
     int art = -1;       // >= 0: shared drawing `art`, placed by the operators in `place`,
     std::string place;  // which clip to its bleed and map the default space of the
                         // drawing's page into this page's (PDF space, y up)
+    int book = -1;      // >= 0: page `book` of the ArtBook, placed as `art` is
   };
   struct Page {
     double width = 0, height = 0;  // points
@@ -92,9 +94,27 @@ struct PdfPieces {
   };
   std::vector<Page> pages;     // one per planned page
   std::vector<int> art_pages;  // the drawn page holding shared drawing k
+  bool from_book = false;      // some part is a page of the ArtBook
   /// False when nothing was shared: the drawn PDF is the document as it is.
-  bool pieced() const { return !art_pages.empty(); }
+  bool pieced() const { return !art_pages.empty() || from_book; }
 };
+
+/// Card art that several PDFs of one build show (a deck's sheets on Letter and on A4,
+/// its labels), each of them every art more than once: each drawing drawn once for them
+/// all, on a page of its own as PdfPieces' shared drawings are, so that each of those
+/// PDFs copies the drawings it places (output/pdf_finish.h PdfBook) instead of drawing
+/// them again. Page k of `bytes` holds the art whose key (layout/art_key.h, at its card
+/// size) `page_of` maps to k; no page and no bytes when some output shows an art once.
+struct ArtBook {
+  std::string bytes;
+  std::unordered_map<std::string, int> page_of;
+};
+
+/// Draws into *book every distinct card art of `outputs`, in order of first appearance
+/// (the same outputs give the same bytes), if each output shows each of its arts more
+/// than once; else leaves it empty. False with *err set on failure.
+bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedPage>*>& outputs,
+                     const Typesetter& ts, std::string* err);
 
 /// Draws `pages` into a new PDF at `path`, each at its own size (the first page, and
 /// pages with no size, at info's). Card art is drawn within each card's bleed rectangle,
@@ -106,9 +126,11 @@ bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<
 /// The same PDF into *bytes instead of a file (for a pass that rewrites it: page boxes).
 /// With `pieces`, art and SVG pictures of cards shown more than once are drawn once and
 /// *pieces says how to put the pages together (nothing is shared: pieces->pieced() is
-/// false and the bytes are the document).
+/// false and the bytes are the document). With `book` as well, card art the book holds
+/// is not drawn at all: its parts name the book's pages.
 bool render_pdf_bytes(std::string* bytes, const PdfInfo& info, const std::vector<PlannedPage>& pages,
-                      const Typesetter& ts, std::string* err, PdfPieces* pieces = nullptr);
+                      const Typesetter& ts, std::string* err, PdfPieces* pieces = nullptr,
+                      const ArtBook* book = nullptr);
 
 /// Draws one planned page into *png: an 8-bit RGB PNG of `width` x `height` pixels (the
 /// page scaled to fill it, white where nothing is drawn) whose pHYs chunk says `dpi`.

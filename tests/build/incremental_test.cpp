@@ -171,6 +171,25 @@ TEST(Incremental, JobsDoNotChangeABitOfTheOutput) {
   for (const auto& [f, bytes] : fa) EXPECT_TRUE(fb.count(f) && fb.at(f) == bytes) << f;
 }
 
+// A deck's PDFs place card art drawn once for all of them (a book): a file drawn again
+// alone, the others up to date, has the bytes it had when they were all drawn.
+TEST(Incremental, ACardSheetDrawnAloneHasTheBytesItHadWithTheRestOfItsDeck) {
+  const fs::path dir = testing::fresh_dir("book-alone");
+  const std::string game = testing::source_dir() + "/content/prophets.yaml", out = (dir / "out").string();
+  std::string text;
+  ASSERT_EQ(run({"build", game, "-o", out}, "", &text), 0) << text;
+  const auto before = testing::contents_of(dir / "out");
+  // (Its event and resource decks show each design several times on every sheet.)
+  for (const char* f : {"events-1-poker-labels-a4.pdf", "resources-poker-3x3-letter.pdf"}) {
+    fs::remove(dir / "out" / "prophets" / f);
+    ASSERT_EQ(run({"build", game, "-o", out}, "", &text), 0) << text;
+    EXPECT_NE(text.find("(1 rewritten, 31 unchanged)"), std::string::npos) << text;
+    const auto after = testing::contents_of(dir / "out");
+    ASSERT_EQ(after.size(), before.size());
+    for (const auto& [file, bytes] : before) EXPECT_TRUE(after.count(file) && after.at(file) == bytes) << file;
+  }
+}
+
 // One game and several jobs: its outputs are drawn by several processes (shares) and
 // renamed by the parent; the bytes are those of a one-process build, and no temporary
 // file is left.

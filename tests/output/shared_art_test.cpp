@@ -3,7 +3,9 @@
 // pieced PDF looks as the one drawn card by card (every shape, turn, tilt and scale a
 // placement can have, read back as pixels with poppler), the drawing is in the file once,
 // its text is still text, two cards that differ in one character are never taken for
-// each other, and the bytes are the same run to run.
+// each other, and the bytes are the same run to run. The same for a deck's book (art
+// drawn once for all the PDFs of a deck, output/writer.h): which outputs share one, and
+// that a file placing its drawings looks as the file drawn card by card.
 #include <gtest/gtest.h>
 #include <poppler-document.h>
 #include <poppler-page-renderer.h>
@@ -15,6 +17,7 @@
 #include <regex>
 
 #include "output/pdf_finish.h"
+#include "output/writer.h"
 #include "output_util.h"
 #include "render/render.h"
 #include "shops_util.h"
@@ -315,6 +318,147 @@ TEST(SharedArt, ImagesOfDistinctCardsArePlacedOnceUnlessSomethingLaterMeetsThem)
   const std::regex place("/A[0-9]+ Do");
   EXPECT_EQ(std::distance(std::sregex_iterator(plain.begin(), plain.end(), place), std::sregex_iterator()), 3);
   EXPECT_TRUE(testing::qpdf_check(dir / "pieced.pdf").clean());
+}
+
+namespace {
+
+PlannedOutput pdf_output(const std::string& deck, std::vector<PlannedPage> pages, const std::string& format = "pdf",
+                         const std::string& kind = "cards") {
+  PlannedOutput o;
+  o.file = deck + ".pdf";
+  o.format = format;
+  o.manifest.kind = kind;
+  o.title = "t";
+  o.width = 400;
+  o.height = 300;
+  o.pages = std::move(pages);
+  o.manifest.deck = deck;
+  return o;
+}
+
+// `o` written by the PDF writer, with `book` or without one.
+std::string written(const Typesetter& ts, const PlannedOutput& o, DrawnBook* book, const fs::path& out) {
+  WriteContext ctx{ts, "test", kDate};
+  ctx.book = book;
+  std::string err;
+  EXPECT_TRUE(writer_for("pdf")->write(out.string(), o, ctx, &err)) << err;
+  return testing::slurp(out);
+}
+
+}  // namespace
+
+TEST(SharedArt, ABookIsSharedByTheCardPdfsOfOneDeckAndByNothingElse) {
+  const CardArt a = named_card("A");
+  std::vector<PlannedPage> with_cards(1), without(1);
+  with_cards[0].art.cards.push_back(at(&a, 10, 10));
+  std::vector<PlannedOutput> outs;
+  outs.push_back(pdf_output("first", with_cards));                 // 0: first, with 3 and 5
+  outs.push_back(pdf_output("second", with_cards));                // 1: second, with 4
+  outs.push_back(pdf_output("lonely", with_cards));                // 2: with 13 (its only sheets)
+  outs.push_back(pdf_output("first", with_cards, "pdf-cmyk"));     // 3
+  outs.push_back(pdf_output("second", with_cards));                // 4
+  outs.push_back(pdf_output("first", with_cards));                 // 5
+  outs.push_back(pdf_output("first", without));                    // 6: an answer key: no cards
+  outs.push_back(pdf_output("first", with_cards, "png"));          // 7: images, not a PDF
+  outs.push_back(pdf_output("", with_cards));                      // 8: a booklet: no deck
+  outs.push_back(pdf_output("", with_cards));                      // 9
+  outs.push_back(pdf_output("second", with_cards, "pdf", "labels"));    // 10
+  outs.push_back(pdf_output("lonely", with_cards, "pdf", "proof"));     // 11: for screens
+  outs.push_back(pdf_output("lonely", with_cards, "pdf", "board"));     // 12
+  outs.push_back(pdf_output("lonely", with_cards, "pdf", "foldover"));  // 13: with 2
+  EXPECT_EQ(book_groups(outs), (std::vector<int>{0, 1, 2, 0, 1, 0, -1, -1, -1, -1, 1, -1, -1, 2}));
+  EXPECT_EQ(book_groups({}), std::vector<int>{});
+}
+
+TEST(SharedArt, APdfPlacingTheBooksDrawingsLooksAsDrawnCardByCard) {
+  Fixture f;
+  // Two outputs of one deck, each showing each art more than once: the mixed pages, and
+  // the same cards laid out otherwise.
+  const CardArt a = named_card("Abraham 1"), b = named_card("Sarah 2");
+  const PlannedOutput first = pdf_output("d", mixed_pages(a, b, b));
+  std::vector<PlannedPage> other(1);
+  other[0].width = 400;
+  other[0].height = 300;
+  other[0].boxes = whole_page_boxes(400, 300);
+  other[0].art.cards = {at(&a, 20, 30), at(&b, 120, 30), at(&a, 220, 30, 180), at(&b, 300, 160)};
+  const PlannedOutput second = pdf_output("d", other);
+  std::string err;
+  const std::unique_ptr<DrawnBook> book = draw_book({&first, &second}, *f.ts, &err);
+  ASSERT_TRUE(book) << err;
+  // Two arts (every size and shape of a placement draws the same art): two pages.
+  EXPECT_EQ(book->art.page_of.size(), 2u);
+  ASSERT_TRUE(book->pdf);
+  ASSERT_EQ(book->pdf->pages(), 2u);
+  const fs::path dir = testing::fresh_dir("art-book");
+  written(*f.ts, first, nullptr, dir / "direct.pdf");
+  const std::string booked = written(*f.ts, first, book.get(), dir / "booked.pdf");
+  written(*f.ts, second, book.get(), dir / "second.pdf");
+  for (const char* file : {"booked.pdf", "second.pdf"})
+    EXPECT_TRUE(testing::qpdf_check(dir / file).clean()) << file << ": " << testing::qpdf_check(dir / file).output;
+  for (int page = 0; page < 2; ++page) {
+    const Difference d = compare(picture(dir / "direct.pdf", page, 150), picture(dir / "booked.pdf", page, 150), 64);
+    EXPECT_LT(d.over, 40) << "page " << page + 1 << ": " << d.over << " of " << d.pixels
+                          << " pixels differ by more than 64 levels (largest " << d.largest << ")";
+  }
+  // All eight placements come from the book (/B<n>): each drawing is in the file once,
+  // its text still text.
+  const std::string plain = testing::plain_pdf(dir / "booked.pdf");
+  const std::regex place("/B[0-9]+ Do");
+  EXPECT_EQ(std::distance(std::sregex_iterator(plain.begin(), plain.end(), place), std::sregex_iterator()), 8);
+  size_t strokes = 0;
+  for (size_t at = plain.find("0.1 0.2 0.6 RG"); at != std::string::npos; at = plain.find("0.1 0.2 0.6 RG", at + 1))
+    ++strokes;
+  EXPECT_EQ(strokes, 2u);
+  // An output that shows a card once draws its cards in place, among their neighbours:
+  // no book for its group.
+  std::vector<PlannedPage> lone = other;
+  lone[0].art.cards.pop_back();
+  const PlannedOutput single = pdf_output("d", lone);
+  const std::unique_ptr<DrawnBook> none = draw_book({&second, &single}, *f.ts, &err);
+  ASSERT_TRUE(none) << err;
+  EXPECT_TRUE(none->art.page_of.empty());
+  EXPECT_FALSE(none->pdf);
+  const std::string text = page_text(dir / "second.pdf", 0);
+  for (const char* name : {"Abraham 1", "Sarah 2"})
+    EXPECT_NE(text.find(name), std::string::npos) << name << " not in: " << text;
+  // The same outputs give the same book and the same bytes.
+  const std::unique_ptr<DrawnBook> again = draw_book({&first, &second}, *f.ts, &err);
+  ASSERT_TRUE(again) << err;
+  EXPECT_EQ(written(*f.ts, first, again.get(), dir / "again.pdf"), booked);
+}
+
+TEST(SharedArt, ABookNeverTakesCardsThatDifferInOneCharacterForEachOther) {
+  Fixture f;
+  const CardArt one = named_card("Abraham 1"), other = named_card("Abraham 2"), again = named_card("Abraham 1");
+  std::vector<PlannedPage> pages(1);
+  pages[0].width = 400;
+  pages[0].height = 300;
+  pages[0].boxes = whole_page_boxes(400, 300);
+  pages[0].art.cards = {at(&one, 20, 30), at(&other, 120, 30), at(&again, 220, 30), at(&other, 320, 30)};
+  const PlannedOutput first = pdf_output("d", pages);
+  std::swap(pages[0].art.cards[0].art, pages[0].art.cards[1].art);
+  const PlannedOutput second = pdf_output("d", pages);
+  std::string err;
+  const std::unique_ptr<DrawnBook> book = draw_book({&first, &second}, *f.ts, &err);
+  ASSERT_TRUE(book) << err;
+  EXPECT_EQ(book->art.page_of.size(), 2u);  // "Abraham 1" (two objects) and "Abraham 2"
+  ASSERT_TRUE(book->pdf);
+  const fs::path dir = testing::fresh_dir("art-book-apart");
+  const char* want[2][4] = {{"Abraham 1", "Abraham 2", "Abraham 1", "Abraham 2"},
+                            {"Abraham 2", "Abraham 1", "Abraham 1", "Abraham 2"}};
+  int k = 0;
+  for (const PlannedOutput* o : {&first, &second}) {
+    const fs::path file = dir / ("out" + std::to_string(k) + ".pdf");
+    written(*f.ts, *o, book.get(), file);
+    std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(file.string()));
+    ASSERT_TRUE(doc);
+    std::unique_ptr<poppler::page> p(doc->create_page(0));
+    for (int side = 0; side < 4; ++side) {
+      const std::string seen = testing::utf8(p->text(poppler::rectf(20 + 100 * side, 30, 72, 100)));
+      EXPECT_NE(seen.find(want[k][side]), std::string::npos) << "output " << k + 1 << " card " << side + 1 << ": " << seen;
+    }
+    ++k;
+  }
 }
 
 }  // namespace cardstock
