@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -229,7 +230,7 @@ int command_line_options(const BuildOptions& opt, const Templates& t, std::optio
 // ink) is said at the place in the game file that asked for the output; a warning fails
 // the build under --strict. Scratch files it asked for are gone when it returns.
 bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteContext& shared, bool strict,
-                  std::ostream& err, Progress& progress) {
+                  std::ostream& err, Progress& progress, std::string* written = nullptr) {
   const Writer* writer = writer_for(o.format);
   const std::string shown = (folder.dir() / o.file).string();
   bool refused = false;
@@ -254,6 +255,7 @@ bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteConte
     ok = false;
   }
   folder.drop_scratch();
+  if (written) *written = tmp;
   return ok && !refused;
 }
 
@@ -520,10 +522,37 @@ class Session {
     std::map<int, size_t> last;
     for (size_t i = 0; i < g.outputs.size(); ++i)
       if (group[i] >= 0 && draw[i] && mine[i]) last[group[i]] = i;
+    // An imposed booklet places the finished pages of its reading-order PDF: those this
+    // process just wrote, read back, or else that PDF drawn again for it alone (the file
+    // is the same either way, whatever -j is and whatever was up to date).
+    std::map<std::string, std::string> finished;  // file -> its bytes, for those imposed
+    std::set<std::string> imposed;
+    for (const auto& o : g.outputs)
+      if (!o.imposes.empty()) imposed.insert(o.imposes);
     for (size_t i = 0; i < g.outputs.size(); ++i) {
       if (!draw[i] || !mine[i]) {
         progress_.done(1, g.prepared.game.id + "/" + g.outputs[i].file);
         continue;
+      }
+      const PlannedOutput& o = g.outputs[i];
+      std::unique_ptr<PdfBook> source;
+      ctx.imposed = nullptr;
+      if (!o.imposes.empty()) {
+        std::string e;
+        if (!finished.count(o.imposes) && !draw_alone(folder, o.imposes, g.outputs, ctx, &finished[o.imposes], &e)) {
+          progress_.clear();
+          err_ << (folder.dir() / o.file).string() << ": error: cannot draw '" << o.imposes << "' to impose: " << e
+               << "\n";
+          folder.discard();
+          return false;
+        }
+        if (!(source = PdfBook::open(finished[o.imposes], &e))) {
+          progress_.clear();
+          err_ << (folder.dir() / o.file).string() << ": error: " << e << "\n";
+          folder.discard();
+          return false;
+        }
+        ctx.imposed = source.get();
       }
       ctx.book = nullptr;
       if (const int k = group[i]; k >= 0) {
@@ -542,9 +571,18 @@ class Session {
         }
         ctx.book = book.get();
       }
-      if (!write_output(folder, g.outputs[i], ctx, opt_.strict, err_, progress_)) {
+      std::string written;
+      if (!write_output(folder, g.outputs[i], ctx, opt_.strict, err_, progress_, &written)) {
         folder.discard();
         return false;
+      }
+      if (imposed.count(o.file)) {
+        std::string e;
+        if (!read_regular_file(written, kReadBack, &finished[o.file], &e)) {
+          err_ << (folder.dir() / o.file).string() << ": error: cannot read it back: " << e << "\n";
+          folder.discard();
+          return false;
+        }
       }
       if (group[i] >= 0 && last[group[i]] == i) books.erase(group[i]);
       progress_.done(1, g.prepared.game.id + "/" + g.outputs[i].file);
@@ -559,6 +597,28 @@ class Session {
       o.pages.resize(n);
     }
     return commit(g, folder, draw);
+  }
+
+  // A PDF this build wrote, read back: any size it has (a booklet is far below this).
+  static constexpr size_t kReadBack = size_t{1} << 30;
+
+  // The finished bytes of output `file` of `outputs`, drawn into a scratch file of
+  // `folder` (for an output that places its pages when this process does not draw it).
+  static bool draw_alone(OutputFolder& folder, const std::string& file, const std::vector<PlannedOutput>& outputs,
+                         WriteContext ctx, std::string* bytes, std::string* err) {
+    const auto it = std::find_if(outputs.begin(), outputs.end(), [&](const PlannedOutput& o) { return o.file == file; });
+    const Writer* writer = it == outputs.end() ? nullptr : writer_for(it->format);
+    if (!writer) {
+      *err = "no such output";
+      return false;
+    }
+    const std::string scratch = folder.scratch(file + ".pages", err);
+    ctx.book = nullptr;
+    ctx.imposed = nullptr;
+    const bool ok =
+        !scratch.empty() && writer->write(scratch, *it, ctx, err) && read_regular_file(scratch, kReadBack, bytes, err);
+    folder.drop_scratch();
+    return ok;
   }
 
   // Writes the manifest (only if it changed) and renames everything into place.

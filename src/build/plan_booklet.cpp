@@ -92,9 +92,10 @@ PlannedOutput reading_order(const PreparedGame& p, const BookletLayout& bl, cons
 }
 
 PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std::vector<ImposedSide>& sides,
-                      const Paper& sheet) {
+                      const Paper& sheet, const std::string& pages_file) {
   PlannedOutput o;
   o.file = std::string("rules-booklet-") + sheet.id + ".pdf";
+  o.imposes = pages_file;
   o.mark = p.game.booklet->mark;
   o.origin = "the imposed booklet";
   o.width = sheet.height.pt;  // landscape
@@ -112,7 +113,10 @@ PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std:
          << (s.side.back ? "back" : "front") << "\", \"placements\": [";
     int j = 0;
     for (const auto& [num, box] : {std::pair{s.side.left, s.left}, std::pair{s.side.right, s.right}}) {
-      if (num >= 1 && num <= n) add_booklet_page(p, bl.pages[static_cast<size_t>(num - 1)], box.x, box.y, &pp.art);
+      if (num >= 1 && num <= n) {
+        add_booklet_page(p, bl.pages[static_cast<size_t>(num - 1)], box.x, box.y, &pp.art);
+        pp.art.placed.push_back({num - 1, box.x, box.y});
+      }
       json << (j++ ? ", " : "") << "{\"id\": \"page-" << num << "\", \"page\": " << num
            << ", \"blank\": " << (num > n ? "true" : "false") << ", \"rect\": " << json_rect(box) << "}";
     }
@@ -154,7 +158,7 @@ void plan_booklets(const PreparedGame& p, const Templates& t, const BuildOptions
       continue;
     }
     out->push_back(reading_order(p, bl, *page));
-    out->push_back(imposed(p, bl, sides, *sheet));
+    out->push_back(imposed(p, bl, sides, *sheet, out->back().file));
   }
 }
 

@@ -28,6 +28,15 @@ struct PageArt {
   std::vector<RegMark> registration;  // a print-then-cut machine's marks
   std::vector<ArtItem> underlay;  // drawn before the cards
   std::vector<ArtItem> items;     // drawn after them
+  /// Pages of another output shown whole (an imposed booklet's halves): page `page` of
+  /// the output PlannedOutput::imposes names, its top-left corner at (x, y). The cards,
+  /// underlay and items above are then those pages' own, moved there: a writer may draw
+  /// them, or place the finished pages and draw only the guides (cuts, circles, marks).
+  struct PlacedPage {
+    int page = 0;
+    double x = 0, y = 0;
+  };
+  std::vector<PlacedPage> placed;
 };
 
 /// A page's boxes, as PDF names them: the media is the whole sheet; the trim is the

@@ -67,11 +67,13 @@ struct PdfBook::Impl {
   std::string bytes;  // qpdf reads the streams from them when a file that copied them is written
   QPDF pdf;
   std::vector<QPDFObjectHandle> forms;  // page k as a form
+  std::vector<double> heights;          // page k's MediaBox height
 };
 
 PdfBook::PdfBook(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 PdfBook::~PdfBook() = default;
 size_t PdfBook::pages() const { return impl_->forms.size(); }
+double PdfBook::page_height(size_t k) const { return impl_->heights.at(k); }
 
 std::unique_ptr<PdfBook> PdfBook::open(std::string bytes, std::string* err) {
   try {
@@ -84,8 +86,11 @@ std::unique_ptr<PdfBook> PdfBook::open(std::string bytes, std::string* err) {
         *err = "the drawn shared card art is damaged: " + w.getMessageDetail();
         return nullptr;
       }
-    for (QPDFPageObjectHelper& page : QPDFPageDocumentHelper(impl->pdf).getAllPages())
+    for (QPDFPageObjectHelper& page : QPDFPageDocumentHelper(impl->pdf).getAllPages()) {
+      const QPDFObjectHandle::Rectangle media = page.getMediaBox().getArrayAsRectangle();
+      impl->heights.push_back(media.ury - media.lly);
       impl->forms.push_back(form_of(page));
+    }
     return std::unique_ptr<PdfBook>(new PdfBook(std::move(impl)));
   } catch (const std::exception& e) {
     *err = std::string("cannot read the shared card art: ") + e.what();
@@ -121,7 +126,7 @@ bool assemble(QPDF& pdf, const PdfPieces& pieces, PdfBook* book, std::string* er
     for (const PdfPieces::Part& part : pg.parts) {
       if (part.drawn < 0 && part.art < 0) {
         if (!book || part.book < 0 || static_cast<size_t>(part.book) >= copied.size()) {
-          *err = "the shared card art has no page " + std::to_string(part.book + 1) + " of the " +
+          *err = "the PDF whose pages are placed has no page " + std::to_string(part.book + 1) + " of the " +
                  std::to_string(copied.size()) + " its pieces name";
           return false;
         }

@@ -40,15 +40,17 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
                 const PdfFinish& how, const std::string& path, std::string* err,
                 const PdfPieces* pieces = nullptr, PdfBook* book = nullptr);
 
-/// A drawn ArtBook (render.h) read once, each page made a form XObject, for every PDF of
-/// the build that places its drawings. It owns its bytes; copying from it changes nothing
-/// a later copy sees.
+/// A PDF read once, each page made a form XObject, for every PDF of the build that places
+/// its pages: a drawn ArtBook (render.h), or a finished booklet whose pages an imposed
+/// booklet shows. It owns its bytes; copying from it changes nothing a later copy sees.
 class PdfBook {
  public:
   /// The book of `bytes`, or nullptr with *err set if they are not a PDF qpdf can read.
   static std::unique_ptr<PdfBook> open(std::string bytes, std::string* err);
   ~PdfBook();
   size_t pages() const;
+  /// The height of page k (points; its MediaBox), to place it on a page with y up.
+  double page_height(size_t k) const;
   struct Impl;
   Impl& impl() { return *impl_; }
 

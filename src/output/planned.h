@@ -46,6 +46,7 @@ struct PlannedOutput {
   double dpi = 0;
   std::vector<std::pair<std::string, std::string>> texts;
   double ink_limit = 0;  // format pdf-cmyk: the most total ink (%) the shop takes; 0 = none
+  std::string imposes;   // the output (file) whose pages its pages show (PageArt::placed)
   bool is_folder() const { return !page_files.empty() || !texts.empty(); }
   /// Every file inside the folder, pages first.
   std::vector<std::string> folder_files() const {

@@ -29,10 +29,51 @@ class PdfWriter : public Writer {
     const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
     std::string bytes;
     PdfPieces pieces;
+    if (c.imposed && !o.imposes.empty()) return imposed(path, o, c, err);
     const bool book = c.book && c.book->pdf;
     return render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces, book ? &c.book->art : nullptr) &&
            finish_pdf(bytes, false, o.pages, {c.date, false, "", true}, path, err, &pieces,
                       book ? c.book->pdf.get() : nullptr);
+  }
+
+ private:
+  // An output whose pages show the finished pages of another (an imposed booklet): Cairo
+  // draws only each page's guides (the folds), and the pass places the other file's pages
+  // under them as forms, instead of drawing every page of the booklet a second time.
+  static bool imposed(const std::string& path, const PlannedOutput& o, const WriteContext& c, std::string* err) {
+    std::vector<PlannedPage> guides;
+    PdfPieces pieces;
+    pieces.from_book = true;
+    for (size_t i = 0; i < o.pages.size(); ++i) {
+      const PlannedPage& pg = o.pages[i];
+      PlannedPage& g = guides.emplace_back();
+      g.width = pg.width;
+      g.height = pg.height;
+      g.boxes = pg.boxes;
+      g.art.cuts = pg.art.cuts;
+      g.art.circles = pg.art.circles;
+      g.art.registration = pg.art.registration;
+      const double h = pg.height > 0 ? pg.height : o.height;
+      PdfPieces::Page& out = pieces.pages.emplace_back();
+      out.width = pg.width > 0 ? pg.width : o.width;
+      out.height = h;
+      for (const auto& placed : pg.art.placed) {
+        if (placed.page < 0 || static_cast<size_t>(placed.page) >= c.imposed->pages()) {
+          *err = "'" + o.imposes + "' has no page " + std::to_string(placed.page + 1) + " to place";
+          return false;
+        }
+        // Its top-left corner at (x, y), in PDF space (y up): the form is the page's
+        // MediaBox, which clips it as the page's edge did.
+        const double y = h - placed.y - c.imposed->page_height(static_cast<size_t>(placed.page));
+        out.parts.push_back({-1, -1, "q 1 0 0 1 " + format_number(placed.x, 6) + " " + format_number(y, 6) + " cm\n",
+                             placed.page});
+      }
+      out.parts.push_back({static_cast<int>(i), -1, {}});
+    }
+    const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
+    std::string bytes;
+    return render_pdf_bytes(&bytes, info, guides, c.typesetter, err) &&
+           finish_pdf(bytes, false, o.pages, {c.date, false, "", true}, path, err, &pieces, c.imposed);
   }
 };
 

@@ -46,6 +46,9 @@ struct WriteContext {
   /// The book of the output's group (book_groups), or null: PDF writers place the card
   /// art it holds from it.
   DrawnBook* book = nullptr;
+  /// For an output that imposes another (PlannedOutput::imposes): that output's finished
+  /// PDF, read for copying. PDF writers then place its pages instead of drawing them again.
+  PdfBook* imposed = nullptr;
 };
 
 class Writer {

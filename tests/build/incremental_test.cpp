@@ -171,16 +171,18 @@ TEST(Incremental, JobsDoNotChangeABitOfTheOutput) {
   for (const auto& [f, bytes] : fa) EXPECT_TRUE(fb.count(f) && fb.at(f) == bytes) << f;
 }
 
-// A deck's PDFs place card art drawn once for all of them (a book): a file drawn again
-// alone, the others up to date, has the bytes it had when they were all drawn.
+// A deck's PDFs place card art drawn once for all of them (a book), an imposed booklet the
+// pages of the booklet: a file drawn again alone, the others up to date, has the bytes it
+// had when they were all drawn.
 TEST(Incremental, ACardSheetDrawnAloneHasTheBytesItHadWithTheRestOfItsDeck) {
   const fs::path dir = testing::fresh_dir("book-alone");
   const std::string game = testing::source_dir() + "/content/prophets.yaml", out = (dir / "out").string();
   std::string text;
   ASSERT_EQ(run({"build", game, "-o", out}, "", &text), 0) << text;
   const auto before = testing::contents_of(dir / "out");
-  // (Its event and resource decks show each design several times on every sheet.)
-  for (const char* f : {"events-1-poker-labels-a4.pdf", "resources-poker-3x3-letter.pdf"}) {
+  // (Its event and resource decks show each design several times on every sheet; the
+  // imposed booklet places the pages of rules-a5.pdf, here not drawn again.)
+  for (const char* f : {"events-1-poker-labels-a4.pdf", "resources-poker-3x3-letter.pdf", "rules-booklet-a4.pdf"}) {
     fs::remove(dir / "out" / "prophets" / f);
     ASSERT_EQ(run({"build", game, "-o", out}, "", &text), 0) << text;
     EXPECT_NE(text.find("(1 rewritten, 31 unchanged)"), std::string::npos) << text;

@@ -5,7 +5,8 @@
 // its text is still text, two cards that differ in one character are never taken for
 // each other, and the bytes are the same run to run. The same for a deck's book (art
 // drawn once for all the PDFs of a deck, output/writer.h): which outputs share one, and
-// that a file placing its drawings looks as the file drawn card by card.
+// that a file placing its drawings looks as the file drawn card by card. And an imposed
+// booklet that places the finished pages of its reading-order PDF looks as one drawn.
 #include <gtest/gtest.h>
 #include <poppler-document.h>
 #include <poppler-page-renderer.h>
@@ -459,6 +460,90 @@ TEST(SharedArt, ABookNeverTakesCardsThatDifferInOneCharacterForEachOther) {
     }
     ++k;
   }
+}
+
+namespace {
+
+// A page `w` pt wide: a tinted band, a title and a card, all moved by (dx, dy).
+void booklet_page(const std::string& title, const CardArt* card, double dx, double dy, double w, PageArt* art) {
+  ArtItem band;
+  band.type = LayerType::Rect;
+  band.box = {dx + 10, dy + 10, w - 20, 30};
+  band.fill = {0.85, 0.9, 1, 1, false};
+  art->underlay.push_back(band);
+  ArtItem text;
+  text.type = LayerType::Text;
+  text.box = {dx + 14, dy + 14, w - 28, 22};
+  text.text = title;
+  text.style.font = "Noto Serif";
+  text.style.size = 12;
+  text.color = {0.1, 0.1, 0.1, 1, false};
+  art->items.push_back(text);
+  art->cards.push_back(at(card, dx + 40, dy + 80));
+}
+
+}  // namespace
+
+TEST(SharedArt, AnImposedBookletPlacesItsFinishedPagesAndLooksAsDrawn) {
+  Fixture f;
+  const CardArt card = named_card("Figure");
+  // The reading-order booklet: two pages of 200 x 300 pt.
+  PlannedOutput pages = pdf_output("", {}, "pdf", "booklet");
+  pages.file = "rules-small.pdf";
+  pages.width = 200;
+  for (const char* title : {"Page one", "Page two"}) {
+    PlannedPage& p = pages.pages.emplace_back();
+    p.width = 200;
+    p.height = 300;
+    p.boxes = whole_page_boxes(200, 300);
+    booklet_page(title, &card, 0, 0, 200, &p.art);
+  }
+  // Imposed two-up on a 400 x 340 pt sheet, 10 pt down (placing them needs y turned up),
+  // page two on the left, with a fold between.
+  PlannedOutput sheet = pdf_output("", {}, "pdf", "booklet-imposed");
+  sheet.imposes = pages.file;
+  sheet.height = 340;
+  PlannedPage& side = sheet.pages.emplace_back();
+  side.width = 400;
+  side.height = 340;
+  side.boxes = whole_page_boxes(400, 340);
+  booklet_page("Page two", &card, 0, 10, 200, &side.art);
+  booklet_page("Page one", &card, 200, 10, 200, &side.art);
+  side.art.placed = {{1, 0, 10}, {0, 200, 10}};
+  side.art.cuts.push_back({200, 0, 200, 340, CutKind::Fold});
+  const fs::path dir = testing::fresh_dir("imposed");
+  written(*f.ts, pages, nullptr, dir / "pages.pdf");
+  std::string err;
+  const std::unique_ptr<PdfBook> finished = PdfBook::open(testing::slurp(dir / "pages.pdf"), &err);
+  ASSERT_TRUE(finished) << err;
+  ASSERT_EQ(finished->pages(), 2u);
+  EXPECT_DOUBLE_EQ(finished->page_height(1), 300);
+  WriteContext ctx{*f.ts, "test", kDate};
+  ASSERT_TRUE(writer_for("pdf")->write((dir / "drawn.pdf").string(), sheet, ctx, &err)) << err;
+  ctx.imposed = finished.get();
+  ASSERT_TRUE(writer_for("pdf")->write((dir / "placed.pdf").string(), sheet, ctx, &err)) << err;
+  EXPECT_TRUE(testing::qpdf_check(dir / "placed.pdf").clean()) << testing::qpdf_check(dir / "placed.pdf").output;
+  const Difference d = compare(picture(dir / "drawn.pdf", 0, 150), picture(dir / "placed.pdf", 0, 150), 64);
+  EXPECT_LT(d.over, 40) << d.over << " of " << d.pixels << " pixels differ by more than 64 levels (largest "
+                        << d.largest << ")";
+  // Both pages are placed whole (/B<n>), each in its half, its text still text; the
+  // sheet draws only its fold.
+  const std::string plain = testing::plain_pdf(dir / "placed.pdf");
+  EXPECT_NE(plain.find("/B1 Do"), std::string::npos);
+  EXPECT_NE(plain.find("/B0 Do"), std::string::npos);
+  std::unique_ptr<poppler::document> doc(poppler::document::load_from_file((dir / "placed.pdf").string()));
+  ASSERT_TRUE(doc);
+  std::unique_ptr<poppler::page> p(doc->create_page(0));
+  EXPECT_NE(testing::utf8(p->text(poppler::rectf(0, 10, 200, 60))).find("Page two"), std::string::npos);
+  EXPECT_NE(testing::utf8(p->text(poppler::rectf(200, 10, 200, 60))).find("Page one"), std::string::npos);
+  // And the test sees a page placed in the wrong half.
+  side.art.placed = {{0, 0, 10}, {1, 200, 10}};
+  ASSERT_TRUE(writer_for("pdf")->write((dir / "swapped.pdf").string(), sheet, ctx, &err)) << err;
+  EXPECT_GT(compare(picture(dir / "drawn.pdf", 0, 150), picture(dir / "swapped.pdf", 0, 150), 64).over, 200);
+  // A page the other file does not have is an error, not a blank half.
+  side.art.placed = {{2, 0, 0}};
+  EXPECT_FALSE(writer_for("pdf")->write((dir / "three.pdf").string(), sheet, ctx, &err));
+  EXPECT_EQ(err, "'rules-small.pdf' has no page 3 to place");
 }
 
 }  // namespace cardstock
