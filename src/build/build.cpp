@@ -525,10 +525,12 @@ class Session {
     // An imposed booklet places the finished pages of its reading-order PDF: those this
     // process just wrote, read back, or else that PDF drawn again for it alone (the file
     // is the same either way, whatever -j is and whatever was up to date).
+    // (Only the PDF writer places pages: a CMYK booklet is drawn whole, then converted.)
     std::map<std::string, std::string> finished;  // file -> its bytes, for those imposed
     std::set<std::string> imposed;
+    auto places_pages = [](const PlannedOutput& o) { return !o.imposes.empty() && o.format == "pdf"; };
     for (const auto& o : g.outputs)
-      if (!o.imposes.empty()) imposed.insert(o.imposes);
+      if (places_pages(o)) imposed.insert(o.imposes);
     for (size_t i = 0; i < g.outputs.size(); ++i) {
       if (!draw[i] || !mine[i]) {
         progress_.done(1, g.prepared.game.id + "/" + g.outputs[i].file);
@@ -537,7 +539,7 @@ class Session {
       const PlannedOutput& o = g.outputs[i];
       std::unique_ptr<PdfBook> source;
       ctx.imposed = nullptr;
-      if (!o.imposes.empty()) {
+      if (places_pages(o)) {
         std::string e;
         if (!finished.count(o.imposes) && !draw_alone(folder, o.imposes, g.outputs, ctx, &finished[o.imposes], &e)) {
           progress_.clear();
