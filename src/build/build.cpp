@@ -189,9 +189,11 @@ GameWork estimate_work(const Game& g, const Templates& t, const BuildOptions& op
   w.weight += 10.0 * single_pages * static_cast<double>(g.boards.size());
   w.outputs += single_pages * static_cast<int>(g.boards.size());
   if (g.booklet) {
-    const int kinds = opt.paper == "all" ? 4 : 2;  // reading order and imposed, per paper
-    w.weight += kinds * 50.0;
-    w.outputs += kinds;
+    // Per paper, the booklet in reading order, and imposed (its pages placed, not set
+    // again: the folds and the qpdf pass).
+    const int papers = opt.paper == "all" ? 2 : 1;
+    w.weight += papers * (50.0 + 10.0);
+    w.outputs += 2 * papers;
   }
   return w;
 }
@@ -511,7 +513,14 @@ class Session {
     if (opt_.shards > 1) {
       std::vector<double> weights;
       for (size_t i = 0; i < g.outputs.size(); ++i) weights.push_back(draw[i] ? g.outputs[i].weight : -1);
-      mine = share_of(weights, opt_.shards, opt_.shard);
+      // An imposed booklet is drawn by the share that draws the booklet it places (else
+      // that share would draw the booklet a second time, for it alone).
+      std::vector<int> together(g.outputs.size(), -1);
+      for (size_t i = 0; i < g.outputs.size(); ++i)
+        for (size_t r = 0; r < g.outputs.size(); ++r)
+          if (!g.outputs[i].imposes.empty() && g.outputs[r].file == g.outputs[i].imposes)
+            together[i] = together[r] = static_cast<int>(r);
+      mine = share_of(weights, opt_.shards, opt_.shard, together);
     }
     WriteContext ctx{*g.prepared.typesetter, std::string("cardstock ") + kVersion,
                      opt_.date.empty() ? pinned_date() : opt_.date};

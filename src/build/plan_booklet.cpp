@@ -129,7 +129,8 @@ PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std:
     o.pages.push_back(std::move(pp));
   }
   o.manifest.pages = [text = json.str()](std::ostream& to) { to << text; };
-  o.weight = 4 + static_cast<double>(sides.size()) + 3.0 * n;
+  // Its pages are those of the reading-order booklet, placed: no text is set again.
+  o.weight = 4 + static_cast<double>(sides.size());
   o.inputs = booklet_inputs(p);
   return o;
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
 #include <cerrno>
 #include <cmath>
 
@@ -159,17 +160,40 @@ std::vector<Unit> split_work(const std::vector<GameWork>& games, int jobs) {
   return units;
 }
 
-std::vector<bool> share_of(const std::vector<double>& weights, int shares, int share) {
+std::vector<bool> share_of(const std::vector<double>& weights, int shares, int share,
+                           const std::vector<int>& together) {
+  // Pieces of work: an output alone, or the outputs of one `together` number, in order of
+  // their first output.
+  struct Piece {
+    std::vector<size_t> outputs;
+    double weight = 0;
+  };
+  std::vector<Piece> pieces;
+  std::map<int, size_t> piece_of;  // together number -> its piece
+  for (size_t i = 0; i < weights.size(); ++i) {
+    if (weights[i] < 0) continue;
+    const int t = i < together.size() ? together[i] : -1;
+    size_t k = pieces.size();
+    if (t >= 0) {
+      auto [it, fresh] = piece_of.try_emplace(t, pieces.size());
+      k = it->second;
+      if (!fresh) {
+        pieces[k].outputs.push_back(i);
+        pieces[k].weight += weights[i];
+        continue;
+      }
+    }
+    pieces.push_back({{i}, weights[i]});
+  }
+  std::vector<size_t> order(pieces.size());
+  for (size_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return pieces[a].weight > pieces[b].weight; });
   std::vector<bool> mine(weights.size(), false);
-  std::vector<size_t> order;
-  for (size_t i = 0; i < weights.size(); ++i)
-    if (weights[i] >= 0) order.push_back(i);
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return weights[a] > weights[b]; });
   std::vector<double> load(static_cast<size_t>(std::max(shares, 1)), 0);
-  for (size_t i : order) {
+  for (size_t p : order) {
     const size_t k = static_cast<size_t>(std::min_element(load.begin(), load.end()) - load.begin());
-    load[k] += weights[i];
-    mine[i] = k == static_cast<size_t>(share);
+    load[k] += pieces[p].weight;
+    for (size_t i : pieces[p].outputs) mine[i] = k == static_cast<size_t>(share);
   }
   return mine;
 }

@@ -45,7 +45,11 @@ std::vector<Unit> split_work(const std::vector<GameWork>& games, int jobs);
 
 /// Which of a game's outputs share `share` of `shares` draws: the outputs with weight
 /// >= 0, heaviest first, each to the share with least work so far (the lowest on a tie).
-/// Every share computes the same split.
-std::vector<bool> share_of(const std::vector<double>& weights, int shares, int share);
+/// Outputs with the same `together` number (>= 0; empty: none) go to one share, as one
+/// piece of work of their summed weight, placed where the first of them would be (an
+/// imposed booklet and the booklet whose pages it places). Every share computes the
+/// same split.
+std::vector<bool> share_of(const std::vector<double>& weights, int shares, int share,
+                           const std::vector<int>& together = {});
 
 }  // namespace cardstock
