@@ -18,7 +18,6 @@
 #include <deque>
 #include <filesystem>
 #include <map>
-#include <set>
 #include <optional>
 #include <tuple>
 #include <unordered_map>
