@@ -85,23 +85,34 @@ bool read_regular_file(const std::string& path, size_t max_bytes, std::string* o
   out->reserve(static_cast<size_t>(st.st_size));
   char buf[65536];
   for (;;) {
-    const ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
+    const long n = read_full(fd, buf, sizeof buf);
     if (n < 0) {
       *why = std::strerror(errno);
       ::close(fd);
       return false;
     }
-    if (n == 0) break;
     out->append(buf, static_cast<size_t>(n));
     if (out->size() > max_bytes) {  // it grew while we read
       *why = "it is over " + byte_size(max_bytes) + "; the limit is " + byte_size(max_bytes);
       ::close(fd);
       return false;
     }
+    if (static_cast<size_t>(n) < sizeof buf) break;
   }
   ::close(fd);
   return true;
+}
+
+long read_full(int fd, char* buf, size_t size) {
+  size_t got = 0;
+  while (got < size) {
+    const ssize_t n = ::read(fd, buf + got, size - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return -1;
+    if (n == 0) break;
+    got += static_cast<size_t>(n);
+  }
+  return static_cast<long>(got);
 }
 
 std::vector<std::string> files_under(const std::string& dir) {

@@ -22,6 +22,10 @@ bool read_regular_file(const std::string& path, size_t max_bytes, std::string* o
 /// descriptor (the caller closes it), or -1 with *why.
 int open_regular_file(const std::string& path, bool follow_links, std::string* why);
 
+/// Reads from `fd` into `buf` until `size` bytes are read or the file ends, reading again
+/// when a signal interrupts: the count read (short only at the end), or -1 with errno set.
+long read_full(int fd, char* buf, size_t size);
+
 /// "it is a directory, not a file" and the like for a path that exists but is not a regular
 /// file, the OS reason ("No such file or directory") for one that cannot be examined, or
 /// "" for a regular file.

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -46,16 +45,13 @@ std::string InputCache::hash(const std::string& path) {
                            0xA4093822299F31D0ULL};
   std::uint64_t size = 0, tail = 1099511628211ULL;
   static thread_local std::vector<char> buf(size_t{1} << 18);
-  bool ok = true;
   for (;;) {
-    size_t got = 0;  // a full buffer (a multiple of 32) unless the file ends
-    while (got < buf.size()) {
-      const ssize_t n = ::read(fd, buf.data() + got, buf.size() - got);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) ok = false;
-      if (n <= 0) break;
-      got += static_cast<size_t>(n);
+    const long n = read_full(fd, buf.data(), buf.size());  // a full buffer (a multiple of 32) unless the file ends
+    if (n < 0) {
+      ::close(fd);
+      return hashes_[path] = "";
     }
+    const size_t got = static_cast<size_t>(n);
     size += got;
     size_t i = 0;
     for (; i + 32 <= got; i += 32)
@@ -66,10 +62,9 @@ std::string InputCache::hash(const std::string& path) {
         lane[k] ^= lane[k] >> 29;
       }
     for (; i < got; ++i) tail = (tail ^ static_cast<unsigned char>(buf[i])) * 1099511628211ULL;
-    if (got < buf.size() || !ok) break;
+    if (got < buf.size()) break;
   }
   ::close(fd);
-  if (!ok) return hashes_[path] = "";
   std::uint64_t v = size * kMul ^ tail;
   for (auto l : lane) v = ((v ^ l) * kMul) ^ (v >> 31);
   char hex[17];
@@ -177,7 +172,7 @@ std::string manifest_head(const fs::path& dir) {
   const int fd = open_regular_file((dir / "manifest.json").string(), false, &why);
   if (fd < 0) return "";
   std::string head(4096, '\0');
-  const ssize_t n = ::read(fd, head.data(), head.size());
+  const long n = read_full(fd, head.data(), head.size());
   ::close(fd);
   head.resize(n > 0 ? static_cast<size_t>(n) : 0);
   return head.substr(0, head.find("\"inputs_key\""));

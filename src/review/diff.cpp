@@ -105,22 +105,11 @@ bool same_bytes(const std::string& a, const std::string& b, bool* same, std::str
     *err = b + ": " + why;
     return false;
   }
-  auto fill = [](int fd, char* buf, size_t size) -> ssize_t {
-    size_t got = 0;
-    while (got < size) {
-      const ssize_t n = ::read(fd, buf + got, size - got);
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) return -1;
-      if (n == 0) break;
-      got += static_cast<size_t>(n);
-    }
-    return static_cast<ssize_t>(got);
-  };
   std::vector<char> x(1 << 16), y(1 << 16);
   bool ok = true;
   *same = true;
   for (;;) {
-    const ssize_t n = fill(fa, x.data(), x.size()), m = fill(fb, y.data(), y.size());
+    const long n = read_full(fa, x.data(), x.size()), m = read_full(fb, y.data(), y.size());
     if (n < 0 || m < 0) {
       *err = (n < 0 ? a : b) + ": " + std::strerror(errno);
       ok = false;
