@@ -722,6 +722,45 @@ Typesetter::Stats Typesetter::stats() const { return state_->stats; }
 
 namespace {
 
+// The card arts of some pages numbered by what they draw: equal arts (equal art_key at
+// their card size, layout/art_key.h) get one number, in order of first appearance. Each
+// art object and size is keyed once, however many cards place it.
+class ArtClasses {
+ public:
+  // The number of the art `c` shows; *key (if given) points to its key when the number
+  // is new, else is null.
+  size_t add(const PageArt::CardOnPage& c, const std::string** key = nullptr) {
+    const auto [cw, ch] = card_size(c);
+    auto [slot, fresh] = by_address_.try_emplace(std::make_tuple(c.art, cw, ch), 0);
+    if (key) *key = nullptr;
+    if (fresh) {
+      auto [k, added] = by_key_.try_emplace(art_key(*c.art, cw, ch), by_key_.size());
+      if (added && key) *key = &k->first;
+      slot->second = k->second;
+    }
+    return slot->second;
+  }
+  // The number of an art add() has seen (same object, same size), or -1.
+  int find(const PageArt::CardOnPage& c) const {
+    const auto [cw, ch] = card_size(c);
+    auto it = by_address_.find(std::make_tuple(c.art, cw, ch));
+    return it == by_address_.end() ? -1 : static_cast<int>(it->second);
+  }
+  size_t size() const { return by_key_.size(); }
+  // The keys, by number; afterwards only find() answers (a deck's keys are megabytes).
+  std::unordered_map<std::string, size_t> take_keys() { return std::move(by_key_); }
+
+  // The card-local size of the art of `c` (trim turned back upright, at scale 1).
+  static std::pair<double, double> card_size(const PageArt::CardOnPage& c) {
+    const bool turned = c.rotation == 90 || c.rotation == 270;
+    return {(turned ? c.trim.h : c.trim.w) / c.scale, (turned ? c.trim.w : c.trim.h) / c.scale};
+  }
+
+ private:
+  std::map<std::tuple<const CardArt*, double, double>, size_t> by_address_;
+  std::unordered_map<std::string, size_t> by_key_;
+};
+
 // Card art shown more than once in one PDF (every back of a deck, a card printed in
 // copies, cards whose fields draw alike) is drawn once, on a page of its own, and placed
 // wherever it appears by output/ (PdfPieces). Arts are the same when their keys are
@@ -732,22 +771,15 @@ class SharedArt {
   // Counts every art's uses over the document first, in page order (the same pages give
   // the same choices, whatever process draws them).
   SharedArt(const std::vector<PlannedPage>& pages, const ArtBook* book) {
-    std::map<std::string, int> by_key;  // only while counting: the keys are not kept
     for (const auto& page : pages)
       for (const auto& c : page.art.cards) {
-        const auto [cw, ch] = art_size(c);
-        auto [slot, fresh] = class_of_.try_emplace(std::make_tuple(c.art, cw, ch), 0);
-        if (fresh) {
-          std::string key = art_key(*c.art, cw, ch);
-          const auto in_book = book ? book->page_of.find(key) : decltype(book->page_of)::const_iterator{};
-          auto [k, added] = by_key.try_emplace(std::move(key), static_cast<int>(uses_.size()));
-          if (added) {
-            uses_.push_back(0);
-            book_page_.push_back(book && in_book != book->page_of.end() ? in_book->second : -1);
-          }
-          slot->second = k->second;
+        const std::string* key = nullptr;
+        const size_t cls = classes_.add(c, &key);
+        if (key) {
+          uses_.push_back(0);
+          const auto in_book = book ? book->page_of.find(*key) : decltype(book->page_of)::const_iterator{};
+          book_page_.push_back(book && in_book != book->page_of.end() ? in_book->second : -1);
         }
-        const size_t cls = static_cast<size_t>(slot->second);
         if (book_page_[cls] >= 0) {
           any_ = true;  // its images are drawn in the book, with it
           continue;
@@ -756,14 +788,14 @@ class SharedArt {
         for (const auto& it : c.art->items)
           if (it.type == LayerType::Image && !is_png_name(it.image) && ++image_uses_[it.image] == 2) any_ = true;
       }
+    classes_.take_keys();  // only while counting: the keys are not kept
     shared_index_.assign(uses_.size(), -1);
   }
 
   // The page of the ArtBook that holds the art of `c`, or -1 when the book does not.
   int in_book(const PageArt::CardOnPage& c) const {
-    const auto [cw, ch] = art_size(c);
-    auto it = class_of_.find(std::make_tuple(c.art, cw, ch));
-    return it == class_of_.end() ? -1 : book_page_[static_cast<size_t>(it->second)];
+    const int cls = classes_.find(c);
+    return cls < 0 ? -1 : book_page_[static_cast<size_t>(cls)];
   }
 
   // Whether any art, or any SVG image in a card, is shown more than once.
@@ -780,20 +812,14 @@ class SharedArt {
   }
 
   // The card-local size of the art of `c` (trim turned back upright, at scale 1).
-  static std::pair<double, double> art_size(const PageArt::CardOnPage& c) {
-    const bool turned = c.rotation == 90 || c.rotation == 270;
-    return {(turned ? c.trim.h : c.trim.w) / c.scale, (turned ? c.trim.w : c.trim.h) / c.scale};
-  }
+  static std::pair<double, double> art_size(const PageArt::CardOnPage& c) { return ArtClasses::card_size(c); }
 
   // The number of the shared drawing that shows `c` (numbered in order of first use), or
   // -1 for art shown once.
   int shared(const PageArt::CardOnPage& c) {
-    const auto [cw, ch] = art_size(c);
-    auto it = class_of_.find(std::make_tuple(c.art, cw, ch));
-    if (it == class_of_.end() || uses_[static_cast<size_t>(it->second)] < 2 ||
-        book_page_[static_cast<size_t>(it->second)] >= 0)
-      return -1;
-    int& k = shared_index_[static_cast<size_t>(it->second)];
+    const int cls = classes_.find(c);
+    if (cls < 0 || uses_[static_cast<size_t>(cls)] < 2 || book_page_[static_cast<size_t>(cls)] >= 0) return -1;
+    int& k = shared_index_[static_cast<size_t>(cls)];
     if (k < 0) {
       k = static_cast<int>(first_.size());
       first_.push_back({c, nullptr});
@@ -814,7 +840,7 @@ class SharedArt {
   static double margin(double cw, double ch) { return std::max(cw, ch); }
 
  private:
-  std::map<std::tuple<const CardArt*, double, double>, int> class_of_;
+  ArtClasses classes_;
   std::vector<int> uses_;          // by class (not counted for art in the book)
   std::vector<int> book_page_;     // by class: its page in the ArtBook, or -1
   std::vector<int> shared_index_;  // by class: its drawing's number, -1 until first placed
@@ -1606,28 +1632,22 @@ bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedP
   // form compressed alone (a third larger), its page would cost Cairo what two or three
   // cards drawn in place do, and the text drawn in place beside it would embed a second
   // subset of each font the book's forms bring.
-  // Classes by address first, so each art's key is made once however often it is placed.
-  std::map<std::tuple<const CardArt*, double, double>, size_t> class_of;
-  std::unordered_map<std::string, size_t> by_key;
-  std::vector<const PageArt::CardOnPage*> firsts;  // by key: the first card showing it
+  ArtClasses classes;
+  std::vector<const PageArt::CardOnPage*> firsts;  // by number: the first card showing it
   for (const auto* pages : outputs) {
     std::vector<int> uses;
     for (const auto& page : *pages)
       for (const auto& c : page.art.cards) {
-        const auto [cw, ch] = SharedArt::art_size(c);
-        auto [slot, fresh] = class_of.try_emplace(std::make_tuple(c.art, cw, ch), firsts.size());
-        if (fresh) {
-          auto [k, added] = by_key.try_emplace(art_key(*c.art, cw, ch), firsts.size());
-          if (added) firsts.push_back(&c);
-          slot->second = k->second;
-        }
-        if (uses.size() <= slot->second) uses.resize(firsts.size(), 0);
-        ++uses[slot->second];
+        const std::string* key = nullptr;
+        const size_t k = classes.add(c, &key);
+        if (key) firsts.push_back(&c);
+        if (uses.size() <= k) uses.resize(classes.size(), 0);
+        ++uses[k];
       }
     if (std::count(uses.begin(), uses.end(), 1) > 0) return true;  // shown once: no book
   }
   if (firsts.empty()) return true;
-  for (auto& [key, k] : by_key) book->page_of.emplace(key, static_cast<int>(k));
+  for (auto& [key, k] : classes.take_keys()) book->page_of.emplace(key, static_cast<int>(k));
   // Nothing in the book is read but its pages' content and resources: no title or dates.
   cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(append_bytes, &book->bytes, 100, 100);
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
