@@ -557,7 +557,7 @@ class Session {
           folder.discard();
           return false;
         }
-        if (!(source = PdfBook::open(finished[o.imposes], &e))) {
+        if (!(source = PdfBook::open(finished[o.imposes], "'" + o.imposes + "'", &e))) {
           progress_.clear();
           err_ << (folder.dir() / o.file).string() << ": error: " << e << "\n";
           folder.discard();

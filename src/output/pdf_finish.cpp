@@ -75,15 +75,15 @@ PdfBook::~PdfBook() = default;
 size_t PdfBook::pages() const { return impl_->forms.size(); }
 double PdfBook::page_height(size_t k) const { return impl_->heights.at(k); }
 
-std::unique_ptr<PdfBook> PdfBook::open(std::string bytes, std::string* err) {
+std::unique_ptr<PdfBook> PdfBook::open(std::string bytes, const std::string& what, std::string* err) {
   try {
     auto impl = std::make_unique<Impl>();
     impl->bytes = std::move(bytes);
     impl->pdf.setSuppressWarnings(true);
-    impl->pdf.processMemoryFile("shared card art", impl->bytes.data(), impl->bytes.size());
+    impl->pdf.processMemoryFile(what.c_str(), impl->bytes.data(), impl->bytes.size());
     for (const QPDFExc& w : impl->pdf.getWarnings())
       if (w.getMessageDetail().find("duplicated key") == std::string::npos) {
-        *err = "the drawn shared card art is damaged: " + w.getMessageDetail();
+        *err = what + " is damaged: " + w.getMessageDetail();
         return nullptr;
       }
     for (QPDFPageObjectHelper& page : QPDFPageDocumentHelper(impl->pdf).getAllPages()) {
@@ -93,7 +93,7 @@ std::unique_ptr<PdfBook> PdfBook::open(std::string bytes, std::string* err) {
     }
     return std::unique_ptr<PdfBook>(new PdfBook(std::move(impl)));
   } catch (const std::exception& e) {
-    *err = std::string("cannot read the shared card art: ") + e.what();
+    *err = "cannot read " + what + ": " + e.what();
     return nullptr;
   }
 }

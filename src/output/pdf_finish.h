@@ -45,8 +45,9 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
 /// booklet shows. It owns its bytes; copying from it changes nothing a later copy sees.
 class PdfBook {
  public:
-  /// The book of `bytes`, or nullptr with *err set if they are not a PDF qpdf can read.
-  static std::unique_ptr<PdfBook> open(std::string bytes, std::string* err);
+  /// The book of `bytes`, or nullptr with *err set if they are not a PDF qpdf can read;
+  /// `what` names it in messages ("the shared card art", "'rules-a5.pdf'").
+  static std::unique_ptr<PdfBook> open(std::string bytes, const std::string& what, std::string* err);
   ~PdfBook();
   size_t pages() const;
   /// The height of page k (points; its MediaBox), to place it on a page with y up.

@@ -20,20 +20,28 @@ namespace cardstock {
 
 namespace {
 
+// The pages of `o` drawn (shared drawings once, card art the deck's book holds placed from
+// it) and put together by the qpdf pass, written to `path`: the PDF and CMYK writers'
+// first step.
+bool draw_and_finish(const std::string& path, const PlannedOutput& o, const WriteContext& c, bool object_streams,
+                     std::string* err) {
+  const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
+  const bool book = c.book && c.book->pdf;
+  std::string bytes;
+  PdfPieces pieces;
+  return render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces, book ? &c.book->art : nullptr) &&
+         finish_pdf(bytes, false, o.pages, {c.date, false, "", object_streams}, path, err, &pieces,
+                    book ? c.book->pdf.get() : nullptr);
+}
+
 // PDF: the pages drawn by render_pdf, page by page, at each page's size, then given their
 // page boxes and written clean by the qpdf pass (output/pdf_finish.h).
 class PdfWriter : public Writer {
  public:
   bool write(const std::string& path, const PlannedOutput& o, const WriteContext& c,
              std::string* err) const override {
-    const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
-    std::string bytes;
-    PdfPieces pieces;
     if (c.imposed && !o.imposes.empty()) return imposed(path, o, c, err);
-    const bool book = c.book && c.book->pdf;
-    return render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces, book ? &c.book->art : nullptr) &&
-           finish_pdf(bytes, false, o.pages, {c.date, false, "", true}, path, err, &pieces,
-                      book ? c.book->pdf.get() : nullptr);
+    return draw_and_finish(path, o, c, true, err);
   }
 
  private:
@@ -98,13 +106,7 @@ class CmykPdfWriter : public Writer {
       *err = ghostscript_missing();
       return false;
     }
-    const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
-    std::string bytes;
-    PdfPieces pieces;
-    const bool book = c.book && c.book->pdf;
-    if (!render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces, book ? &c.book->art : nullptr) ||
-        !finish_pdf(bytes, false, o.pages, {c.date, false, ""}, path, err, &pieces, book ? c.book->pdf.get() : nullptr))
-      return false;
+    if (!draw_and_finish(path, o, c, false, err)) return false;
     std::string converted, scratch;
     if (!c.scratch || (converted = c.scratch("cmyk.pdf", err)).empty() || (scratch = c.scratch("gs", err)).empty())
       return false;
@@ -227,7 +229,7 @@ std::unique_ptr<DrawnBook> draw_book(const std::vector<const PlannedOutput*>& ou
   for (const PlannedOutput* o : outputs) pages.push_back(&o->pages);
   if (!render_art_book(&book->art, pages, ts, err)) return nullptr;
   if (book->art.page_of.empty()) return book;  // nothing shared: nothing to read
-  book->pdf = PdfBook::open(std::move(book->art.bytes), err);
+  book->pdf = PdfBook::open(std::move(book->art.bytes), "the shared card art", err);
   if (!book->pdf) return nullptr;
   return book;
 }

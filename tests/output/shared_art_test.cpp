@@ -514,9 +514,11 @@ TEST(SharedArt, AnImposedBookletPlacesItsFinishedPagesAndLooksAsDrawn) {
   const fs::path dir = testing::fresh_dir("imposed");
   written(*f.ts, pages, nullptr, dir / "pages.pdf");
   std::string err;
-  const std::unique_ptr<PdfBook> finished = PdfBook::open(testing::slurp(dir / "pages.pdf"), &err);
+  const std::unique_ptr<PdfBook> finished = PdfBook::open(testing::slurp(dir / "pages.pdf"), "'rules-small.pdf'", &err);
   ASSERT_TRUE(finished) << err;
   ASSERT_EQ(finished->pages(), 2u);
+  EXPECT_FALSE(PdfBook::open("not a PDF", "'rules-small.pdf'", &err));
+  EXPECT_EQ(err.rfind("cannot read 'rules-small.pdf': ", 0), 0u) << err;
   EXPECT_DOUBLE_EQ(finished->page_height(1), 300);
   WriteContext ctx{*f.ts, "test", kDate};
   ASSERT_TRUE(writer_for("pdf")->write((dir / "drawn.pdf").string(), sheet, ctx, &err)) << err;
