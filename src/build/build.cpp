@@ -10,7 +10,6 @@
 #include <iomanip>
 #include <map>
 #include <optional>
-#include <set>
 #include <sstream>
 #include <thread>
 
@@ -315,6 +314,121 @@ std::vector<std::string> child_argv(const BuildOptions& opt, const std::string& 
   return a;
 }
 
+// For each output, the index of the output whose pages it places (PlannedOutput::
+// imposes), or -1.
+std::vector<int> imposed_sources(const std::vector<PlannedOutput>& outputs) {
+  std::vector<int> source(outputs.size(), -1);
+  for (size_t i = 0; i < outputs.size(); ++i)
+    for (size_t r = 0; r < outputs.size() && !outputs[i].imposes.empty(); ++r)
+      if (outputs[r].file == outputs[i].imposes) source[i] = static_cast<int>(r);
+  return source;
+}
+
+// For share_of: an output that places another's pages and that output go to one
+// process, numbered by the placed output's index; -1 for the rest.
+std::vector<int> drawn_together(const std::vector<PlannedOutput>& outputs) {
+  const std::vector<int> source = imposed_sources(outputs);
+  std::vector<int> t(outputs.size(), -1);
+  for (size_t i = 0; i < outputs.size(); ++i)
+    if (source[i] >= 0) t[i] = t[static_cast<size_t>(source[i])] = source[i];
+  return t;
+}
+
+// What a game's outputs draw for one another (output/writer.h):
+// - each deck's art book: drawn when this process first draws one of its sheets, freed
+//   after the last it draws;
+// - the finished booklet an imposed booklet places: the one this process just wrote,
+//   read back, or else that booklet drawn again for it alone. The file is the same either
+//   way, whatever -j is and whatever was up to date. Only the PDF writer places pages: a
+//   CMYK booklet is drawn whole, then converted.
+class DrawnForOthers {
+ public:
+  // `here`: the outputs this process draws.
+  DrawnForOthers(const std::vector<PlannedOutput>& outputs, const std::vector<bool>& here, const Typesetter& ts)
+      : outputs_(outputs), ts_(ts), group_(book_groups(outputs)), source_(imposed_sources(outputs)),
+        kept_(outputs.size(), false) {
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      if (group_[i] >= 0 && here[i]) last_[group_[i]] = i;
+      if (places_pages(i)) kept_[static_cast<size_t>(source_[i])] = true;
+    }
+  }
+
+  // Sets ctx->book and ctx->imposed for output i, drawing what they need first. False
+  // with *err (said after the output's file name) if that fails.
+  bool before(size_t i, OutputFolder& folder, WriteContext* ctx, std::string* err) {
+    ctx->imposed = nullptr;
+    ctx->book = nullptr;
+    source_book_.reset();
+    if (places_pages(i)) {
+      const size_t r = static_cast<size_t>(source_[i]);
+      std::string e;
+      if (!finished_.count(r) && !draw_alone(folder, r, *ctx, &finished_[r], &e)) {
+        *err = "cannot draw '" + outputs_[r].file + "' to impose: " + e;
+        return false;
+      }
+      if (!(source_book_ = PdfBook::open(finished_[r], "'" + outputs_[r].file + "'", err))) return false;
+      ctx->imposed = source_book_.get();
+    }
+    if (const int k = group_[i]; k >= 0) {
+      std::unique_ptr<DrawnBook>& book = books_[k];
+      if (!book) {
+        std::vector<const PlannedOutput*> members;
+        for (size_t j = 0; j < outputs_.size(); ++j)
+          if (group_[j] == k) members.push_back(&outputs_[j]);
+        if (!(book = draw_book(members, ts_, err))) return false;
+      }
+      ctx->book = book.get();
+    }
+    return true;
+  }
+
+  // Output i was written to `written`: keeps its bytes if an output places its pages, and
+  // lets go of what no later output of this process needs. False with *err as before().
+  bool after(size_t i, const std::string& written, std::string* err) {
+    source_book_.reset();
+    if (group_[i] >= 0 && last_[group_[i]] == i) books_.erase(group_[i]);
+    if (kept_[i] && !read_regular_file(written, kReadBack, &finished_[i], err)) {
+      *err = "cannot read it back: " + *err;
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  // A PDF this build wrote, read back: any size it has (a booklet is far below this).
+  static constexpr size_t kReadBack = size_t{1} << 30;
+
+  bool places_pages(size_t i) const { return source_[i] >= 0 && outputs_[i].format == "pdf"; }
+
+  // The finished bytes of output r, drawn into a scratch file of `folder`, for an output
+  // that places its pages when this process does not draw it.
+  bool draw_alone(OutputFolder& folder, size_t r, WriteContext ctx, std::string* bytes, std::string* err) {
+    const PlannedOutput& o = outputs_[r];
+    const Writer* writer = writer_for(o.format);
+    if (!writer) {
+      *err = "no writer for format '" + o.format + "'";
+      return false;
+    }
+    const std::string scratch = folder.scratch(o.file + ".pages", err);
+    ctx.book = nullptr;
+    ctx.imposed = nullptr;
+    const bool ok =
+        !scratch.empty() && writer->write(scratch, o, ctx, err) && read_regular_file(scratch, kReadBack, bytes, err);
+    folder.drop_scratch();
+    return ok;
+  }
+
+  const std::vector<PlannedOutput>& outputs_;
+  const Typesetter& ts_;
+  std::vector<int> group_;   // by output: its book group (book_groups), or -1
+  std::vector<int> source_;  // by output: the output whose pages it places, or -1
+  std::vector<bool> kept_;   // by output: an output places its pages (its bytes are kept)
+  std::map<int, std::unique_ptr<DrawnBook>> books_;  // by group, while needed
+  std::map<int, size_t> last_;                       // by group: its last output drawn here
+  std::map<size_t, std::string> finished_;           // by output: its finished bytes
+  std::unique_ptr<PdfBook> source_book_;             // what the output being written places
+};
+
 class Session {
  public:
   Session(const BuildOptions& opt, std::ostream& out, std::ostream& err) : opt_(opt), out_(out), err_(err) {}
@@ -515,88 +629,28 @@ class Session {
       for (size_t i = 0; i < g.outputs.size(); ++i) weights.push_back(draw[i] ? g.outputs[i].weight : -1);
       // An imposed booklet is drawn by the share that draws the booklet it places (else
       // that share would draw the booklet a second time, for it alone).
-      std::vector<int> together(g.outputs.size(), -1);
-      for (size_t i = 0; i < g.outputs.size(); ++i)
-        for (size_t r = 0; r < g.outputs.size(); ++r)
-          if (!g.outputs[i].imposes.empty() && g.outputs[r].file == g.outputs[i].imposes)
-            together[i] = together[r] = static_cast<int>(r);
-      mine = share_of(weights, opt_.shards, opt_.shard, together);
+      mine = share_of(weights, opt_.shards, opt_.shard, drawn_together(g.outputs));
     }
-    WriteContext ctx{*g.prepared.typesetter, std::string("cardstock ") + kVersion,
-                     opt_.date.empty() ? pinned_date() : opt_.date};
-    // A deck's card art is drawn once for all its PDFs (output/writer.h book_groups): when
-    // this process first draws one of them, and freed after the last it draws.
-    const std::vector<int> group = book_groups(g.outputs);
-    std::map<int, std::unique_ptr<DrawnBook>> books;
-    std::map<int, size_t> last;
-    for (size_t i = 0; i < g.outputs.size(); ++i)
-      if (group[i] >= 0 && draw[i] && mine[i]) last[group[i]] = i;
-    // An imposed booklet places the finished pages of its reading-order PDF: those this
-    // process just wrote, read back, or else that PDF drawn again for it alone (the file
-    // is the same either way, whatever -j is and whatever was up to date).
-    // (Only the PDF writer places pages: a CMYK booklet is drawn whole, then converted.)
-    std::map<std::string, std::string> finished;  // file -> its bytes, for those imposed
-    std::set<std::string> imposed;
-    auto places_pages = [](const PlannedOutput& o) { return !o.imposes.empty() && o.format == "pdf"; };
-    for (const auto& o : g.outputs)
-      if (places_pages(o)) imposed.insert(o.imposes);
-    for (size_t i = 0; i < g.outputs.size(); ++i) {
-      if (!draw[i] || !mine[i]) {
-        progress_.done(1, g.prepared.game.id + "/" + g.outputs[i].file);
-        continue;
-      }
-      const PlannedOutput& o = g.outputs[i];
-      std::unique_ptr<PdfBook> source;
-      ctx.imposed = nullptr;
-      if (places_pages(o)) {
-        std::string e;
-        if (!finished.count(o.imposes) && !draw_alone(folder, o.imposes, g.outputs, ctx, &finished[o.imposes], &e)) {
-          progress_.clear();
-          err_ << (folder.dir() / o.file).string() << ": error: cannot draw '" << o.imposes << "' to impose: " << e
-               << "\n";
-          folder.discard();
-          return false;
-        }
-        if (!(source = PdfBook::open(finished[o.imposes], "'" + o.imposes + "'", &e))) {
-          progress_.clear();
-          err_ << (folder.dir() / o.file).string() << ": error: " << e << "\n";
-          folder.discard();
-          return false;
-        }
-        ctx.imposed = source.get();
-      }
-      ctx.book = nullptr;
-      if (const int k = group[i]; k >= 0) {
-        std::unique_ptr<DrawnBook>& book = books[k];
-        if (!book) {
-          std::vector<const PlannedOutput*> members;
-          for (size_t j = 0; j < g.outputs.size(); ++j)
-            if (group[j] == k) members.push_back(&g.outputs[j]);
-          std::string e;
-          if (!(book = draw_book(members, *g.prepared.typesetter, &e))) {
+    {  // what the outputs draw for one another is let go before the manifest is made
+      std::vector<bool> here(g.outputs.size());
+      for (size_t i = 0; i < g.outputs.size(); ++i) here[i] = draw[i] && mine[i];
+      DrawnForOthers shared(g.outputs, here, *g.prepared.typesetter);
+      WriteContext ctx{*g.prepared.typesetter, std::string("cardstock ") + kVersion,
+                       opt_.date.empty() ? pinned_date() : opt_.date};
+      for (size_t i = 0; i < g.outputs.size(); ++i) {
+        std::string written, e;  // (write_output says its own errors)
+        if (here[i] && !(shared.before(i, folder, &ctx, &e) &&
+                         write_output(folder, g.outputs[i], ctx, opt_.strict, err_, progress_, &written) &&
+                         shared.after(i, written, &e))) {
+          if (!e.empty()) {
             progress_.clear();
             err_ << (folder.dir() / g.outputs[i].file).string() << ": error: " << e << "\n";
-            folder.discard();
-            return false;
           }
-        }
-        ctx.book = book.get();
-      }
-      std::string written;
-      if (!write_output(folder, g.outputs[i], ctx, opt_.strict, err_, progress_, &written)) {
-        folder.discard();
-        return false;
-      }
-      if (imposed.count(o.file)) {
-        std::string e;
-        if (!read_regular_file(written, kReadBack, &finished[o.file], &e)) {
-          err_ << (folder.dir() / o.file).string() << ": error: cannot read it back: " << e << "\n";
           folder.discard();
           return false;
         }
+        progress_.done(1, g.prepared.game.id + "/" + g.outputs[i].file);
       }
-      if (group[i] >= 0 && last[group[i]] == i) books.erase(group[i]);
-      progress_.done(1, g.prepared.game.id + "/" + g.outputs[i].file);
     }
     // The kept text and images are this game's alone, and no longer needed: freed before
     // the manifest is assembled, so the two never take memory at once. The drawn pages
@@ -608,28 +662,6 @@ class Session {
       o.pages.resize(n);
     }
     return commit(g, folder, draw);
-  }
-
-  // A PDF this build wrote, read back: any size it has (a booklet is far below this).
-  static constexpr size_t kReadBack = size_t{1} << 30;
-
-  // The finished bytes of output `file` of `outputs`, drawn into a scratch file of
-  // `folder` (for an output that places its pages when this process does not draw it).
-  static bool draw_alone(OutputFolder& folder, const std::string& file, const std::vector<PlannedOutput>& outputs,
-                         WriteContext ctx, std::string* bytes, std::string* err) {
-    const auto it = std::find_if(outputs.begin(), outputs.end(), [&](const PlannedOutput& o) { return o.file == file; });
-    const Writer* writer = it == outputs.end() ? nullptr : writer_for(it->format);
-    if (!writer) {
-      *err = "no such output";
-      return false;
-    }
-    const std::string scratch = folder.scratch(file + ".pages", err);
-    ctx.book = nullptr;
-    ctx.imposed = nullptr;
-    const bool ok =
-        !scratch.empty() && writer->write(scratch, *it, ctx, err) && read_regular_file(scratch, kReadBack, bytes, err);
-    folder.drop_scratch();
-    return ok;
   }
 
   // Writes the manifest (only if it changed) and renames everything into place.
