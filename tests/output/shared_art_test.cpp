@@ -31,6 +31,18 @@ namespace {
 
 const char* const kDate = "2026-01-01T00:00:00Z";
 
+// A text item: `text` in `font` at `size` pt, in `color`, set in `box`.
+ArtItem text_item(const Rect& box, const std::string& text, const std::string& font, double size, const Color& color) {
+  ArtItem t;
+  t.type = LayerType::Text;
+  t.box = box;
+  t.text = text;
+  t.style.font = font;
+  t.style.size = size;
+  t.color = color;
+  return t;
+}
+
 CardArt named_card(const std::string& name) {
   CardArt art;
   art.background = {1, 0.95, 0.85, 1, false};
@@ -42,14 +54,8 @@ CardArt named_card(const std::string& name) {
   border.stroke_width = 1.5;
   border.radius = 5;
   art.items.push_back(border);
-  ArtItem text;
-  text.type = LayerType::Text;
-  text.box = {8, 10, 56, 20};
-  text.text = name;
-  text.style.font = "Noto Serif";
-  text.style.size = 9;
+  ArtItem text = text_item({8, 10, 56, 20}, name, "Noto Serif", 9, {0.7, 0.1, 0.1, 1, false});
   text.style.align = Align::Center;
-  text.color = {0.7, 0.1, 0.1, 1, false};
   art.items.push_back(text);
   ArtItem image;
   image.type = LayerType::Image;
@@ -285,14 +291,7 @@ TEST(SharedArt, ImagesOfDistinctCardsArePlacedOnceUnlessSomethingLaterMeetsThem)
   // the map (after it); one turned; one whose bleed a later card covers; one tilted.
   std::vector<CardArt> arts;
   for (const char* name : {"One", "Two", "Three", "Four", "Five"}) arts.push_back(named_card(name));
-  ArtItem over;
-  over.type = LayerType::Text;
-  over.box = {10, 50, 52, 14};
-  over.text = "OVER THE MAP";
-  over.style.font = "Noto Sans";
-  over.style.size = 10;
-  over.color = {0, 0, 0, 1, false};
-  arts[1].items.push_back(over);
+  arts[1].items.push_back(text_item({10, 50, 52, 14}, "OVER THE MAP", "Noto Sans", 10, {0, 0, 0, 1, false}));
   arts[2].items[2].rotate = 90;
   std::vector<PlannedPage> pages(1);
   PlannedPage& p = pages[0];
@@ -471,14 +470,7 @@ void booklet_page(const std::string& title, const CardArt* card, double dx, doub
   band.box = {dx + 10, dy + 10, w - 20, 30};
   band.fill = {0.85, 0.9, 1, 1, false};
   art->underlay.push_back(band);
-  ArtItem text;
-  text.type = LayerType::Text;
-  text.box = {dx + 14, dy + 14, w - 28, 22};
-  text.text = title;
-  text.style.font = "Noto Serif";
-  text.style.size = 12;
-  text.color = {0.1, 0.1, 0.1, 1, false};
-  art->items.push_back(text);
+  art->items.push_back(text_item({dx + 14, dy + 14, w - 28, 22}, title, "Noto Serif", 12, {0.1, 0.1, 0.1, 1, false}));
   art->cards.push_back(at(card, dx + 40, dy + 80));
 }
 
