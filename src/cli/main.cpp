@@ -3,16 +3,14 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <unistd.h>
 
+#include "base/paths.h"
 #include "build/build.h"
 #include "build/progress.h"
 #include "load/schema.h"
 #include "review/diff.h"
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -60,10 +58,7 @@ void add_publishing_options(CLI::App* build, cardstock::BuildOptions& opt) {
 // --templates (layers over the shipped folder, before or after the command) and where
 // the shipped templates are; returns the program's own path.
 std::string add_template_options(CLI::App& app, cardstock::BuildOptions& opt) {
-  std::string exe;
-  std::error_code ec;
-  const fs::path p = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) exe = p.string();
+  const std::string exe = cardstock::program_path();
   opt.templates_dir = cardstock::find_shipped_templates(exe, CARDSTOCK_INSTALLED_TEMPLATES, &opt.templates_looked);
   app.add_option("--templates", opt.template_layers,
                  "a folder laid out like templates/ (stocks/, cards.yaml, papers.yaml, fonts.yaml, designs/), "

@@ -7,6 +7,8 @@
 #include <mutex>
 #include <vector>
 
+#include "base/paths.h"
+
 namespace cardstock {
 
 namespace {
@@ -22,15 +24,15 @@ const PdfBackend* backend(std::string* err) {
   static std::once_flag once;
   std::call_once(once, [] {
     std::vector<std::string> tried;
-    std::error_code ec;
-    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-    const std::filesystem::path bin = ec ? std::filesystem::path() : exe.parent_path();
-    if (!ec) {
+    const std::string exe = program_path();
+    const std::filesystem::path bin = std::filesystem::path(exe).parent_path();
+    if (!exe.empty()) {
       tried.push_back((bin / kPdfBackendFile).string());
       tried.push_back((bin / CARDSTOCK_PDF_MODULE_FROM_BIN / kPdfBackendFile).lexically_normal().string());
     }
     tried.push_back(std::string(CARDSTOCK_INSTALLED_PDF_MODULE_DIR) + "/" + kPdfBackendFile);
-    if (!ec) tried.push_back((bin.parent_path() / kPdfBackendFile).string());
+    if (!exe.empty()) tried.push_back((bin.parent_path() / kPdfBackendFile).string());
+    std::error_code ec;
     void* h = nullptr;
     std::string looked;
     for (const auto& t : tried) {
