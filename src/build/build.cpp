@@ -637,8 +637,15 @@ class Session {
       DrawnForOthers shared(g.outputs, here, *g.prepared.typesetter);
       WriteContext ctx{*g.prepared.typesetter, std::string("cardstock ") + kVersion,
                        opt_.date.empty() ? pinned_date() : opt_.date};
+      size_t last = g.outputs.size();  // the last output drawn here
+      for (size_t i = 0; i < g.outputs.size(); ++i)
+        if (here[i]) last = i;
       for (size_t i = 0; i < g.outputs.size(); ++i) {
         std::string written, e;  // (write_output says its own errors)
+        // Once the last output is drawn, what only drawing needed goes before its
+        // finishing pass: the pass holds the whole file's objects (about as much again
+        // as the resolved cards of a large deck), and the two at once made the peak.
+        ctx.drawn = i == last ? std::function<void()>([&g, i] { let_go_of_art(g, i); }) : nullptr;
         if (here[i] && !(shared.before(i, folder, &ctx, &e) &&
                          write_output(folder, g.outputs[i], ctx, opt_.strict, err_, progress_, &written) &&
                          shared.after(i, written, &e))) {
@@ -656,12 +663,27 @@ class Session {
     // the manifest is assembled, so the two never take memory at once. The drawn pages
     // go too (the manifest needs only their count and what the planners wrote of them).
     g.prepared.typesetter.reset();
-    for (auto& o : g.outputs) {
-      const size_t n = o.pages.size();
-      std::vector<PlannedPage>().swap(o.pages);
-      o.pages.resize(n);
-    }
+    for (auto& o : g.outputs) drop_pages(o);
     return commit(g, folder, draw);
+  }
+
+  // An output's planned pages, kept as a count.
+  static void drop_pages(PlannedOutput& o) {
+    const size_t n = o.pages.size();
+    std::vector<PlannedPage>().swap(o.pages);
+    o.pages.resize(n);
+  }
+
+  // What only drawing needs, let go of when output `drawing` (the last one drawn) has
+  // been drawn: the kept text and decoded images, the resolved cards, and the pages of
+  // every other output. Its own pages stay (the finishing pass reads their boxes), but
+  // the card art they point to is gone: nothing after this draws.
+  static void let_go_of_art(GameRun& g, size_t drawing) {
+    g.prepared.typesetter->let_go();
+    std::vector<std::vector<CardArt>>().swap(g.prepared.faces);
+    std::vector<std::vector<CardArt>>().swap(g.prepared.backs);
+    for (size_t j = 0; j < g.outputs.size(); ++j)
+      if (j != drawing) drop_pages(g.outputs[j]);
   }
 
   // Writes the manifest (only if it changed) and renames everything into place.

@@ -29,8 +29,10 @@ bool draw_and_finish(const std::string& path, const PlannedOutput& o, const Writ
   const bool book = c.book && c.book->pdf;
   std::string bytes;
   PdfPieces pieces;
-  return render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces, book ? &c.book->art : nullptr) &&
-         finish_pdf(bytes, false, o.pages, {c.date, false, "", object_streams}, path, err, &pieces,
+  if (!render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces, book ? &c.book->art : nullptr))
+    return false;
+  if (c.drawn) c.drawn();
+  return finish_pdf(bytes, false, o.pages, {c.date, false, "", object_streams}, path, err, &pieces,
                     book ? c.book->pdf.get() : nullptr);
 }
 
@@ -80,8 +82,9 @@ class PdfWriter : public Writer {
     }
     const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
     std::string bytes;
-    return render_pdf_bytes(&bytes, info, guides, c.typesetter, err) &&
-           finish_pdf(bytes, false, o.pages, {c.date, false, "", true}, path, err, &pieces, c.imposed);
+    if (!render_pdf_bytes(&bytes, info, guides, c.typesetter, err)) return false;
+    if (c.drawn) c.drawn();
+    return finish_pdf(bytes, false, o.pages, {c.date, false, "", true}, path, err, &pieces, c.imposed);
   }
 };
 

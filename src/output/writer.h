@@ -49,6 +49,10 @@ struct WriteContext {
   /// For an output that imposes another (PlannedOutput::imposes): that output's finished
   /// PDF, read for copying. PDF writers then place its pages instead of drawing them again.
   PdfBook* imposed = nullptr;
+  /// Called once the output's pages are drawn, before the pass that finishes the file
+  /// (PDF writers; may be empty): the build lets go there of what only drawing needed
+  /// when this is the last output it draws, so that memory and the pass's never add up.
+  std::function<void()> drawn;
 };
 
 class Writer {

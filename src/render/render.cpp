@@ -444,9 +444,11 @@ bool is_png_name(const std::string& path) { return path.size() > 4 && path.subst
 
 class ImageCache {
  public:
-  ~ImageCache() {
+  ~ImageCache() { clear(); }
+  void clear() {
     for (auto& [k, v] : images_)
       if (v.surface) cairo_surface_destroy(v.surface);
+    images_.clear();
   }
   struct Image {
     cairo_surface_t* surface = nullptr;
@@ -603,12 +605,21 @@ struct Typesetter::State {
     for (PangoContext* c : {ltr, rtl}) pango_cairo_context_set_shape_renderer(c, draw_icon, &images, nullptr);
   }
   ~State() {
-    for (auto& [k, v] : kept) g_object_unref(v.layout);
+    forget();
     for (auto& [font, face] : faces) g_object_unref(font);
-    if (last) g_object_unref(last);
     g_object_unref(ltr);
     g_object_unref(rtl);
     g_object_unref(map);
+  }
+
+  // Drops every kept layout (and the last one handed out).
+  void forget() {
+    for (auto& [k, v] : kept) g_object_unref(v.layout);
+    kept.clear();
+    order.clear();
+    bytes = 0;
+    if (last) g_object_unref(last);
+    last = nullptr;
   }
 
   // Everything setup_layout reads, as bytes: equal keys give identical layouts.
@@ -719,6 +730,11 @@ bool Typesetter::check_image(const std::string& path, std::string* err) const {
 }
 
 Typesetter::Stats Typesetter::stats() const { return state_->stats; }
+
+void Typesetter::let_go() {
+  state_->forget();
+  state_->images.clear();
+}
 
 namespace {
 

@@ -57,6 +57,10 @@ class Typesetter : public TextMeasurer {
   /// for drawing. Returns false with *err saying why it cannot be used, as words to
   /// follow the image's name: "is damaged or cut short: its pixels cannot be decoded".
   bool check_image(const std::string& path, std::string* err) const;
+  /// Lets go of the kept text and the decoded images, when nothing more is to be drawn
+  /// with them (the build, once its last output of the game is drawn, before that file's
+  /// finishing pass). Drawing after this still works: text is set and images decoded again.
+  void let_go();
   /// How often set text was found kept (for tests and benchmarks).
   struct Stats {
     long sets = 0, hits = 0;

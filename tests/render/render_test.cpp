@@ -223,9 +223,10 @@ decks:
 }
 
 // Every Dayenu face (Hebrew set right to left, markup, shrunk titles) on Letter
-// cardstock, every other card upside down, drawn twice: with a Typesetter that keeps the
-// text it set and with one that keeps nothing. Same bytes, and the keeping one draws
-// every text from what measuring set, shaping none again.
+// cardstock, every other card upside down, drawn three times: with a Typesetter that
+// keeps the text it set, with one that keeps nothing, and with one that let go of what it
+// kept before drawing. Same bytes, and the keeping one draws every text from what
+// measuring set, shaping none again.
 TEST(Render, KeptTextDrawsTheSameBytesAsTextSetAfresh) {
   Diagnostics d;
   auto fonts = Fonts::load(testing::shipped_templates().fonts, {}, d);
@@ -235,7 +236,7 @@ TEST(Render, KeptTextDrawsTheSameBytesAsTextSetAfresh) {
   const Stock* stock = testing::shipped_templates().find_stock("poker-3x3-letter");
   ASSERT_TRUE(stock);
   const fs::path dir = testing::fresh_dir("kept");
-  auto draw = [&](size_t budget, Typesetter::Stats* drawing) {
+  auto draw = [&](size_t budget, Typesetter::Stats* drawing, bool let_go = false) {
     Typesetter ts(*fonts, budget);
     std::vector<CardArt> arts;
     for (const auto& deck : g->decks)
@@ -249,23 +250,32 @@ TEST(Render, KeptTextDrawsTheSameBytesAsTextSetAfresh) {
         art.cards.push_back({&arts[pl.slot], pl.trim, pl.bleed, pl.slot % 2 ? 180 : 0, Shape::Rect, 1});
       pages.push_back({l.width, l.height, whole_page_boxes(l.width, l.height), std::move(art)});
     }
+    if (let_go) ts.let_go();
     const Typesetter::Stats before = ts.stats();
-    const std::string path = (dir / ("budget-" + std::to_string(budget) + ".pdf")).string();
+    const std::string path =
+        (dir / ("budget-" + std::to_string(budget) + (let_go ? "-let-go" : "") + ".pdf")).string();
     std::string err;
     EXPECT_TRUE(render_pdf(path, {"kept", "test", "2026-01-01T00:00:00Z", l.width, l.height}, pages, ts, &err)) << err;
     drawing->sets = ts.stats().sets - before.sets;
     drawing->hits = ts.stats().hits - before.hits;
     return testing::slurp(path);
   };
-  Typesetter::Stats kept_drawing, fresh_drawing;
+  Typesetter::Stats kept_drawing, fresh_drawing, let_go_drawing;
   const std::string kept = draw(Typesetter::kDefaultCacheBytes, &kept_drawing);
   const std::string fresh = draw(0, &fresh_drawing);
+  // What the build does once its last output is drawn (Typesetter::let_go), done here
+  // before drawing: everything is set and decoded again, to the same bytes.
+  const std::string let_go = draw(Typesetter::kDefaultCacheBytes, &let_go_drawing, true);
   EXPECT_FALSE(d.has_errors()) << d.str();
   ASSERT_GT(kept.size(), 10000u);
   EXPECT_TRUE(kept == fresh) << "kept " << kept.size() << " bytes, fresh " << fresh.size();
+  EXPECT_TRUE(kept == let_go) << "kept " << kept.size() << " bytes, after let_go " << let_go.size();
   EXPECT_GT(kept_drawing.sets, 300);
   EXPECT_EQ(kept_drawing.hits, kept_drawing.sets);
   EXPECT_EQ(fresh_drawing.hits, 0);
+  // Only what the drawing set twice itself is found kept (a back drawn on many cards).
+  EXPECT_EQ(let_go_drawing.sets, kept_drawing.sets);
+  EXPECT_LT(let_go_drawing.hits, kept_drawing.hits);
 }
 
 // The kept text stays within its budget: the oldest is dropped first, and a dropped text
