@@ -24,7 +24,7 @@
 
 #include "base/files.h"
 #include "base/length.h"
-#include "layout/art_key.h"
+#include "layout/art_classes.h"
 
 namespace cardstock {
 
@@ -738,45 +738,6 @@ void Typesetter::let_go() {
 
 namespace {
 
-// The card arts of some pages numbered by what they draw: equal arts (equal art_key at
-// their card size, layout/art_key.h) get one number, in order of first appearance. Each
-// art object and size is keyed once, however many cards place it.
-class ArtClasses {
- public:
-  // The number of the art `c` shows; *key (if given) points to its key when the number
-  // is new, else is null.
-  size_t add(const PageArt::CardOnPage& c, const std::string** key = nullptr) {
-    const auto [cw, ch] = card_size(c);
-    auto [slot, fresh] = by_address_.try_emplace(std::make_tuple(c.art, cw, ch), 0);
-    if (key) *key = nullptr;
-    if (fresh) {
-      auto [k, added] = by_key_.try_emplace(art_key(*c.art, cw, ch), by_key_.size());
-      if (added && key) *key = &k->first;
-      slot->second = k->second;
-    }
-    return slot->second;
-  }
-  // The number of an art add() has seen (same object, same size), or -1.
-  int find(const PageArt::CardOnPage& c) const {
-    const auto [cw, ch] = card_size(c);
-    auto it = by_address_.find(std::make_tuple(c.art, cw, ch));
-    return it == by_address_.end() ? -1 : static_cast<int>(it->second);
-  }
-  size_t size() const { return by_key_.size(); }
-  // The keys, by number; afterwards only find() answers (a deck's keys are megabytes).
-  std::unordered_map<std::string, size_t> take_keys() { return std::move(by_key_); }
-
-  // The card-local size of the art of `c` (trim turned back upright, at scale 1).
-  static std::pair<double, double> card_size(const PageArt::CardOnPage& c) {
-    const bool turned = c.rotation == 90 || c.rotation == 270;
-    return {(turned ? c.trim.h : c.trim.w) / c.scale, (turned ? c.trim.w : c.trim.h) / c.scale};
-  }
-
- private:
-  std::map<std::tuple<const CardArt*, double, double>, size_t> by_address_;
-  std::unordered_map<std::string, size_t> by_key_;
-};
-
 // Card art shown more than once in one PDF (every back of a deck, a card printed in
 // copies, cards whose fields draw alike) is drawn once, on a page of its own, and placed
 // wherever it appears by output/ (PdfPieces). Arts are the same when their keys are
@@ -787,13 +748,13 @@ class SharedArt {
   // Counts every art's uses over the document first, in page order (the same pages give
   // the same choices, whatever process draws them).
   SharedArt(const std::vector<PlannedPage>& pages, const ArtBook* book) {
+    std::string key;
     for (const auto& page : pages)
       for (const auto& c : page.art.cards) {
-        const std::string* key = nullptr;
         const size_t cls = classes_.add(c, &key);
-        if (key) {
+        if (!key.empty()) {
           uses_.push_back(0);
-          const auto in_book = book ? book->page_of.find(*key) : decltype(book->page_of)::const_iterator{};
+          const auto in_book = book ? book->page_of.find(key) : decltype(book->page_of)::const_iterator{};
           book_page_.push_back(book && in_book != book->page_of.end() ? in_book->second : -1);
         }
         if (book_page_[cls] >= 0) {
@@ -804,7 +765,7 @@ class SharedArt {
         for (const auto& it : c.art->items)
           if (it.type == LayerType::Image && !is_png_name(it.image) && ++image_uses_[it.image] == 2) any_ = true;
       }
-    classes_.take_keys();  // only while counting: the keys are not kept
+    classes_.done_adding();
     shared_index_.assign(uses_.size(), -1);
   }
 
@@ -1650,20 +1611,24 @@ bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedP
   // subset of each font the book's forms bring.
   ArtClasses classes;
   std::vector<const PageArt::CardOnPage*> firsts;  // by number: the first card showing it
+  std::vector<std::string> keys;                   // by number
+  std::string key;
   for (const auto* pages : outputs) {
     std::vector<int> uses;
     for (const auto& page : *pages)
       for (const auto& c : page.art.cards) {
-        const std::string* key = nullptr;
         const size_t k = classes.add(c, &key);
-        if (key) firsts.push_back(&c);
+        if (!key.empty()) {
+          firsts.push_back(&c);
+          keys.push_back(std::move(key));
+        }
         if (uses.size() <= k) uses.resize(classes.size(), 0);
         ++uses[k];
       }
     if (std::count(uses.begin(), uses.end(), 1) > 0) return true;  // shown once: no book
   }
   if (firsts.empty()) return true;
-  for (auto& [key, k] : classes.take_keys()) book->page_of.emplace(key, static_cast<int>(k));
+  for (size_t k = 0; k < keys.size(); ++k) book->page_of.emplace(std::move(keys[k]), static_cast<int>(k));
   // Nothing in the book is read but its pages' content and resources: no title or dates.
   cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(append_bytes, &book->bytes, 100, 100);
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
