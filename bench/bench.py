@@ -280,6 +280,49 @@ def main():
           % (huge, chk_huge["rss_kb"] / 1024, m("cardstock", huge, "rss_kb") / 1024,
              med([r["rss_kb"] for r in chk1]) / 1024))
 
+    # --- what the decided libraries cost on their own -----------------------------------------
+    # The memory targets beside what qpdf (decided: page boxes, clean-up) takes by itself,
+    # finishing the floor's own PDF of each size as cardstock's pass finishes its own: the
+    # pass holds the whole document, so it grows with the deck whatever is drawn before it.
+    # Measured under GNU time (Debian package `time`): a child of this script would start
+    # from this script's own peak, above qpdf's.
+    gnu_time = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+
+    def small_rss(cmd):
+        """Peak RSS in MB of cmd, run from GNU time (a small parent); None if it cannot."""
+        with tempfile.NamedTemporaryFile(mode="r") as f:
+            subprocess.run([gnu_time, "-o", f.name, "-f", "%M"] + cmd, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, check=False)
+            try:
+                return int(f.read().split()[-1]) / 1024
+            except (ValueError, IndexError):
+                return None
+
+    if shutil.which("qpdf") and gnu_time:
+        print()
+        print("the libraries alone (peak RSS): `qpdf --version` %.1f MB; the floor (Cairo + Pango + librsvg, no qpdf,"
+              " no C++) at 1 card %.1f MB; cardstock at 1 card %.1f MB"
+              % (small_rss(["qpdf", "--version"]) or 0, m("floor", 1, "rss_kb") / 1024,
+                 m("cardstock", 1, "rss_kb") / 1024))
+        passes = []
+        for n in [k for k in all_sizes if k >= 540]:
+            src = os.path.join(tmp, "out-floor-%d" % n, "floor.pdf")
+            cmd = ["qpdf", "--no-warn", "--warning-exit-0", "--object-streams=generate", src,
+                   os.path.join(tmp, "qpdf-pass.pdf")]
+            rss = [small_rss(cmd) for _ in range(3)] if os.path.exists(src) else []
+            if rss and None not in rss:
+                passes.append((n, med(rss)))
+        if passes:
+            print("qpdf alone rewriting the floor's PDF, as cardstock's finishing pass rewrites its own: "
+                  + ", ".join("%d cards %.1f MB" % p for p in passes))
+            if len(passes) > 1:
+                (n0, r0), (n1, r1) = passes[0], passes[-1]
+                print("  qpdf's pass grows %.1f MB from %d to %d cards (%.2f KB per card): a PDF that qpdf finishes"
+                      " in one pass cannot be made in flat memory" % (r1 - r0, n0, n1, (r1 - r0) * 1024 / (n1 - n0)))
+    elif shutil.which("qpdf"):
+        print()
+        print("(the libraries alone: not measured, GNU time is missing: apt-get install time)")
+
     # --- the four games, cold then no-op ----------------------------------------------------
     games = sorted(glob.glob(os.path.join(root, "content", "*.yaml")))
     cold, noop = [], []
