@@ -26,7 +26,7 @@ class ArtClasses {
   explicit ArtClasses(Hash hash = std::hash<std::string>{}) : hash_(std::move(hash)) {}
 
   /// The number of the art `c` shows. *key (if given) is set to its key when the number
-  /// is new, else emptied.
+  /// is new, else emptied (a key is never empty: it holds at least the card size).
   size_t add(const PageArt::CardOnPage& c, std::string* key = nullptr);
   /// The number of an art add() has seen (same object, same size), or -1.
   int find(const PageArt::CardOnPage& c) const;
