@@ -17,19 +17,33 @@
 #include "build/cache.h"
 #include "build/commit.h"
 #include "build/interrupt.h"
-#include "build/plan.h"
-#include "build/prepare.h"
+#include "plan/plan.h"
+#include "plan/prepare.h"
 #include "build/progress.h"
 #include "build/schedule.h"
 #include "load/load.h"
 #include "load/printer.h"
-#include "output/manifest.h"
+#include "plan/manifest.h"
+#include "output/cmyk.h"
 #include "output/writer.h"
 #include "layout/layout.h"
 
 namespace fs = std::filesystem;
 
 namespace cardstock {
+
+PlanOptions plan_options(const BuildOptions& o) {
+  PlanOptions p;
+  p.paper = o.paper;
+  p.backs = o.backs;
+  p.strict = o.strict;
+  p.stocks = o.stocks;
+  p.proof = o.proof;
+  p.cmyk = o.cmyk;
+  p.tts_url = o.tts_url;
+  p.ghostscript = !ghostscript().empty();
+  return p;
+}
 
 std::string pinned_date() {
   const char* env = std::getenv("SOURCE_DATE_EPOCH");
@@ -101,7 +115,13 @@ bool load_all_templates(const BuildOptions& opt, Templates* t, std::ostream& err
 // One game of a build: prepared, planned, and what is to be done with it.
 struct GameRun {
   std::unique_ptr<Fonts> fonts;  // its own font set, when it adds fonts (outlives `prepared`)
+  // What measures and draws its text (prepared.measurer points to it until it is let go).
+  std::unique_ptr<Typesetter> typesetter;
   PreparedGame prepared;
+  void let_go_of_typesetter() {
+    prepared.measurer = nullptr;
+    typesetter.reset();
+  }
   bool loaded = false, up_to_date = false;
   std::vector<PlannedOutput> outputs;
   std::vector<std::string> inputs;  // every file the outputs were made from
@@ -157,13 +177,13 @@ std::string options_key(const BuildOptions& opt, const std::optional<PrinterProf
   return key;
 }
 
-bool paper_wanted(const BuildOptions& opt, const std::string& paper) {
+bool paper_wanted(const PlanOptions& opt, const std::string& paper) {
   return opt.paper == "all" || opt.paper == paper;
 }
 
 // A rough cost of drawing a loaded game before anything is laid out (the units of
 // pages_weight), and how many outputs it will have: to share games among processes.
-GameWork estimate_work(const Game& g, const Templates& t, const BuildOptions& opt) {
+GameWork estimate_work(const Game& g, const Templates& t, const PlanOptions& opt) {
   GameWork w{0, 0};
   int single_pages = 0;
   for (const auto& paper : t.papers)
@@ -172,7 +192,7 @@ GameWork estimate_work(const Game& g, const Templates& t, const BuildOptions& op
     const double cards = static_cast<double>(deck.total_cards());
     for (const auto& stock : stocks_for(deck, t, opt)) {
       if (!stock.card_pages() && !paper_wanted(opt, stock.paper.id)) continue;
-      const bool backs = opt.backs && stock.kind == StockKind::Cardstock && !deck.back.empty();
+      const bool backs = deck_has_backs(deck, stock, opt.backs);
       w.weight += stock_weight(stock, cards, backs);
       ++w.outputs;
     }
@@ -232,7 +252,7 @@ int command_line_options(const BuildOptions& opt, const Templates& t, std::optio
 // the build under --strict. Scratch files it asked for are gone when it returns.
 bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteContext& shared, bool strict,
                   std::ostream& err, Progress& progress, std::string* written = nullptr) {
-  const Writer* writer = writer_for(o.format);
+  const Writer& writer = writer_for(o.format);
   const std::string shown = (folder.dir() / o.file).string();
   bool refused = false;
   WriteContext ctx = shared;
@@ -249,8 +269,7 @@ bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteConte
   if (!ok) {
     progress.clear();
     err << "cardstock: error: " << e << "\n";
-  } else if (!writer || !writer->write(tmp, o, ctx, &e)) {
-    if (!writer) e = "no writer for format '" + o.format + "'";
+  } else if (!writer.write(tmp, o, ctx, &e)) {
     progress.clear();
     err << shown << ": error: " << e << "\n";
     ok = false;
@@ -269,7 +288,7 @@ std::string built_line(const std::string& dir, const std::vector<PlannedOutput>&
     if (o.is_folder()) {
       ++folders;
       images += o.pages.size();
-    } else if (o.format == "svg-cut") {
+    } else if (o.format == OutputFormat::SvgCut) {
       ++cut_files;
     } else {
       ++pdfs;
@@ -398,22 +417,18 @@ class DrawnForOthers {
   // A PDF this build wrote, read back: any size it has (a booklet is far below this).
   static constexpr size_t kReadBack = size_t{1} << 30;
 
-  bool places_pages(size_t i) const { return source_[i] >= 0 && outputs_[i].format == "pdf"; }
+  bool places_pages(size_t i) const { return source_[i] >= 0 && outputs_[i].format == OutputFormat::Pdf; }
 
   // The finished bytes of output r, drawn into a scratch file of `folder`, for an output
   // that places its pages when this process does not draw it.
   bool draw_alone(OutputFolder& folder, size_t r, WriteContext ctx, std::string* bytes, std::string* err) {
     const PlannedOutput& o = outputs_[r];
-    const Writer* writer = writer_for(o.format);
-    if (!writer) {
-      *err = "no writer for format '" + o.format + "'";
-      return false;
-    }
+    const Writer& writer = writer_for(o.format);
     const std::string scratch = folder.scratch(o.file + ".pages", err);
     ctx.book = nullptr;
     ctx.imposed = nullptr;
     const bool ok =
-        !scratch.empty() && writer->write(scratch, o, ctx, err) && read_regular_file(scratch, kReadBack, bytes, err);
+        !scratch.empty() && writer.write(scratch, o, ctx, err) && read_regular_file(scratch, kReadBack, bytes, err);
     folder.drop_scratch();
     return ok;
   }
@@ -431,7 +446,8 @@ class DrawnForOthers {
 
 class Session {
  public:
-  Session(const BuildOptions& opt, std::ostream& out, std::ostream& err) : opt_(opt), out_(out), err_(err) {}
+  Session(const BuildOptions& opt, std::ostream& out, std::ostream& err)
+      : opt_(opt), plan_opt_(plan_options(opt)), out_(out), err_(err) {}
 
   int run(const std::vector<std::string>& given, bool write) {
     const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
@@ -452,7 +468,7 @@ class Session {
       std::vector<GameWork> work;
       for (const auto& g : games_)
         work.push_back(g->loaded && !g->up_to_date
-                           ? estimate_work(g->prepared.game, templates_of(g->prepared.game, templates_), opt_)
+                           ? estimate_work(g->prepared.game, templates_of(g->prepared.game, templates_), plan_opt_)
                            : GameWork{});
       const auto units = split_work(work, jobs);
       if (units.size() > 1) return run_units(units, work, jobs);
@@ -549,9 +565,10 @@ class Session {
       if (!g.fonts) return;
       fonts = g.fonts.get();
     }
-    prepare_game(p, t, *fonts, opt_.strict);
+    g.typesetter = std::make_unique<Typesetter>(*fonts);
+    prepare_game(p, t, *g.typesetter, opt_.strict);
     if (p.diags.has_errors()) return;
-    g.outputs = plan_outputs(p, t, opt_, p.diags, printer_ ? &*printer_ : nullptr);
+    g.outputs = plan_outputs(p, t, plan_opt_, p.diags, printer_ ? &*printer_ : nullptr);
     std::vector<std::string> game_files{p.source};
     game_files.insert(game_files.end(), p.game.template_files.begin(), p.game.template_files.end());
     cache_->stamp(game_files, p.content_inputs(), g.outputs, &g.inputs, &g.inputs_key);
@@ -611,7 +628,7 @@ class Session {
         continue;
       }
       if (failed(g, true) || !write_game(g)) status = 1;
-      g.prepared.typesetter.reset();
+      g.let_go_of_typesetter();
     }
     return status;
   }
@@ -634,8 +651,8 @@ class Session {
     {  // what the outputs draw for one another is let go before the manifest is made
       std::vector<bool> here(g.outputs.size());
       for (size_t i = 0; i < g.outputs.size(); ++i) here[i] = draw[i] && mine[i];
-      DrawnForOthers shared(g.outputs, here, *g.prepared.typesetter);
-      WriteContext ctx{*g.prepared.typesetter, std::string("cardstock ") + kVersion,
+      DrawnForOthers shared(g.outputs, here, *g.typesetter);
+      WriteContext ctx{*g.typesetter, std::string("cardstock ") + kVersion,
                        opt_.date.empty() ? pinned_date() : opt_.date};
       size_t last = g.outputs.size();  // the last output drawn here
       for (size_t i = 0; i < g.outputs.size(); ++i)
@@ -662,7 +679,7 @@ class Session {
     // The kept text and images are this game's alone, and no longer needed: freed before
     // the manifest is assembled, so the two never take memory at once. The drawn pages
     // go too (the manifest needs only their count and what the planners wrote of them).
-    g.prepared.typesetter.reset();
+    g.let_go_of_typesetter();
     for (auto& o : g.outputs) drop_pages(o);
     return commit(g, folder, draw);
   }
@@ -679,7 +696,7 @@ class Session {
   // every other output. Its own pages stay (the finishing pass reads their boxes), but
   // the card art they point to is gone: nothing after this draws.
   static void let_go_of_art(GameRun& g, size_t drawing) {
-    g.prepared.typesetter->let_go();
+    g.typesetter->let_go();
     std::vector<std::vector<CardArt>>().swap(g.prepared.faces);
     std::vector<std::vector<CardArt>>().swap(g.prepared.backs);
     for (size_t j = 0; j < g.outputs.size(); ++j)
@@ -762,6 +779,7 @@ class Session {
   }
 
   const BuildOptions& opt_;
+  const PlanOptions plan_opt_;  // what opt_ asks of planning
   std::ostream& out_;
   std::ostream& err_;
   bool usage_error_ = false;

@@ -1,5 +1,5 @@
-// build: turns game files into outputs in out/<game>/: load, prepare (build/prepare.h),
-// plan (build/plan.h), key the inputs (build/cache.h), share the work among processes
+// build: turns game files into outputs in out/<game>/: load, prepare (plan/prepare.h),
+// plan (plan/plan.h), key the inputs (build/cache.h), share the work among processes
 // (build/schedule.h), write each output with its format's writer (output/writer.h) and
 // commit the folder all at once (build/commit.h), so a failed or interrupted build leaves
 // the previous files untouched. Diagnostics print to `err`; the return value is the
@@ -13,6 +13,8 @@
 #include "base/version.h"
 
 namespace cardstock {
+
+struct PlanOptions;  // plan/plan.h
 
 struct BuildOptions {
   std::string templates_dir = "templates";   // the shipped templates ("" = not found)
@@ -41,6 +43,9 @@ struct BuildOptions {
   bool cmyk = false;          // --cmyk: every PDF but proofs in CMYK PDF/X-1a (Ghostscript)
   std::string tts_url;        // --tts-url: where a tts stock's images will be ("" = file names)
 };
+
+/// What `o` asks of planning, with Ghostscript looked for on the PATH.
+PlanOptions plan_options(const BuildOptions& o);
 
 /// The PDF date to pin: SOURCE_DATE_EPOCH if set and valid, else 2026-01-01.
 std::string pinned_date();

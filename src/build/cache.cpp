@@ -8,23 +8,11 @@
 #include <cstring>
 
 #include "base/files.h"
-#include "output/manifest.h"
+#include "plan/manifest.h"
 
 namespace fs = std::filesystem;
 
 namespace cardstock {
-
-std::string combine(const std::vector<std::string>& parts) {
-  std::uint64_t v = 1469598103934665603ULL;
-  for (const auto& p : parts)
-    for (unsigned char c : p + "\n") {
-      v ^= c;
-      v *= 1099511628211ULL;
-    }
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(v));
-  return hex;
-}
 
 InputCache::InputCache(std::string options, std::vector<std::string> common)
     : options_(std::move(options)), common_(std::move(common)) {}
@@ -93,7 +81,7 @@ void InputCache::stamp(const std::vector<std::string>& game_files, const std::ve
   for (auto& o : outputs) {
     std::vector<std::string> files = base;
     files.insert(files.end(), o.inputs.begin(), o.inputs.end());
-    o.inputs_key = combine({key(files), o.manifest.kind, o.file});
+    o.inputs_key = combine({key(files), kind_name(o.manifest.kind), o.file});
   }
 }
 

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "output/planned.h"
+#include "base/hash.h"
+#include "plan/planned.h"
 
 namespace cardstock {
 
@@ -69,8 +70,5 @@ class PreviousBuild {
 std::optional<std::vector<std::filesystem::path>> up_to_date_folders(const std::filesystem::path& out_dir,
                                                                      const std::vector<std::string>& games,
                                                                      InputCache& cache);
-
-/// A hash of `parts`, each followed by a newline, as 16 hex digits.
-std::string combine(const std::vector<std::string>& parts);
 
 }  // namespace cardstock

@@ -1,4 +1,4 @@
-// `cardstock calibrate`: the duplex calibration sheet, planned (build/plan_calibration.cpp),
+// `cardstock calibrate`: the duplex calibration sheet, planned (plan/plan_calibration.cpp),
 // drawn by the PDF writer with the private fonts, and committed like a game's folder:
 // into <out>/calibration/, all files at once or none, nothing outside -o.
 #include <unistd.h>
@@ -6,9 +6,9 @@
 #include "build/build.h"
 #include "build/commit.h"
 #include "build/interrupt.h"
-#include "build/plan.h"
+#include "plan/plan.h"
 #include "load/load.h"
-#include "output/manifest.h"
+#include "plan/manifest.h"
 #include "output/writer.h"
 
 namespace cardstock {
@@ -38,7 +38,7 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
   for (const auto& o : outs) {
     std::string e;
     const std::string tmp = folder.temporary(o.file, &e);
-    if (tmp.empty() || !writer_for(o.format)->write(tmp, o, ctx, &e)) {
+    if (tmp.empty() || !writer_for(o.format).write(tmp, o, ctx, &e)) {
       err << (folder.dir() / o.file).string() << ": error: " << e << "\n";
       folder.discard();
       return 1;

@@ -64,6 +64,16 @@ class TextMeasurer {
                                              double wrap_width) const;
 };
 
+/// What preparing a game asks of the renderer without knowing it (plan/ is Cairo-free):
+/// text measured as it will be drawn, and each image opened as it will be drawn. The
+/// render stage's Typesetter is the real one; tests and the fuzzer give their own.
+class Measurer : public TextMeasurer {
+ public:
+  /// Whether the image file at `path` can be drawn: false with *err saying why, as
+  /// words to follow the image's name ("is damaged or cut short: ...").
+  virtual bool check_image(const std::string& path, std::string* err) const = 0;
+};
+
 /// A fixed-metrics measurer for tests: every character is 0.5 em wide, lines are
 /// 1.2 em tall, words wrap at spaces.
 class FixedMeasurer : public TextMeasurer {

@@ -75,11 +75,6 @@ std::string said(const ProgramRun& r) {
 
 std::string ghostscript() { return find_program("gs"); }
 
-std::string ghostscript_missing() {
-  return "converting to CMYK needs Ghostscript, and 'gs' is not on the PATH: install the Debian package "
-         "ghostscript (apt-get install ghostscript)";
-}
-
 bool convert_to_cmyk(const std::string& gs, const std::string& in, const std::string& out, const std::string& title,
                      const std::string& scratch_dir, long long epoch, std::string* err) {
   const std::string icc = cmyk_profile();

@@ -11,9 +11,6 @@ namespace cardstock {
 /// "gs" as found on the PATH, or "".
 std::string ghostscript();
 
-/// What to say when Ghostscript is wanted and missing.
-std::string ghostscript_missing();
-
 /// Converts the PDF `in` into the CMYK PDF/X-1a `out` titled `title` (UTF-8) with
 /// Ghostscript at `gs`; its temporary files go in `scratch_dir` (an empty folder); `epoch`
 /// (seconds) pins the dates it writes. False with *err set on failure.

@@ -5,7 +5,7 @@
 #pragma once
 #include <string>
 
-#include "output/planned.h"
+#include "plan/planned.h"
 
 namespace cardstock {
 

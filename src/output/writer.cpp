@@ -10,6 +10,7 @@
 #include <map>
 
 #include "base/length.h"
+#include "plan/plan.h"
 #include "output/cmyk.h"
 #include "output/pdf_finish.h"
 #include "output/svg_cut.h"
@@ -208,9 +209,8 @@ std::vector<int> book_groups(const std::vector<PlannedOutput>& outputs) {
     const PlannedOutput& o = outputs[i];
     // Only sheets: a proof shows each copy once and is for screens, and an answer key
     // or board draws other things; neither should change what the sheets are made of.
-    const std::string& kind = o.manifest.kind;
-    if ((o.format != "pdf" && o.format != "pdf-cmyk") || o.manifest.deck.empty() ||
-        (kind != "cards" && kind != "labels" && kind != "foldover"))
+    if ((o.format != OutputFormat::Pdf && o.format != OutputFormat::PdfCmyk) || o.manifest.deck.empty() ||
+        !is_sheet_kind(o.manifest.kind))
       continue;
     const bool cards = std::any_of(o.pages.begin(), o.pages.end(), [](const PlannedPage& p) { return !p.art.cards.empty(); });
     if (cards) by_deck[o.manifest.deck].push_back(i);
@@ -237,16 +237,20 @@ std::unique_ptr<DrawnBook> draw_book(const std::vector<const PlannedOutput*>& ou
   return book;
 }
 
-const Writer* writer_for(const std::string& format) {
-  // Every format, once: a new one is a Writer above and a line here.
+const Writer& writer_for(OutputFormat format) {
+  // Every format, once: a new one is a Writer above and a case here (the compiler
+  // names a format without one).
   static const PdfWriter pdf;
   static const CmykPdfWriter cmyk;
   static const PngFolderWriter png;
   static const SvgCutWriter svg_cut;
-  static const std::map<std::string, const Writer*> writers = {
-      {"pdf", &pdf}, {"pdf-cmyk", &cmyk}, {"png", &png}, {"svg-cut", &svg_cut}};
-  auto it = writers.find(format);
-  return it == writers.end() ? nullptr : it->second;
+  switch (format) {
+    case OutputFormat::Pdf: return pdf;
+    case OutputFormat::PdfCmyk: return cmyk;
+    case OutputFormat::Png: return png;
+    case OutputFormat::SvgCut: return svg_cut;
+  }
+  return pdf;  // not reached: every format is a case above
 }
 
 }  // namespace cardstock

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "output/pdf_finish.h"
-#include "output/planned.h"
+#include "plan/planned.h"
 #include "render/render.h"
 
 namespace cardstock {
@@ -64,7 +64,7 @@ class Writer {
                      std::string* err) const = 0;
 };
 
-/// The writer of `format` ("pdf"), or nullptr if there is none.
-const Writer* writer_for(const std::string& format);
+/// The writer of `format`: every format has one.
+const Writer& writer_for(OutputFormat format);
 
 }  // namespace cardstock

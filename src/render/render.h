@@ -38,7 +38,7 @@ class Fonts {
 /// made, so a text is shaped once however many outputs show it. Kept text is bounded by
 /// `cache_bytes` (an estimate; the oldest is dropped first) and never changes a drawn
 /// byte: a dropped text is set again identically. Not for use from two threads.
-class Typesetter : public TextMeasurer {
+class Typesetter : public Measurer {
  public:
   static constexpr size_t kDefaultCacheBytes = size_t(48) << 20;
   explicit Typesetter(const Fonts& fonts, size_t cache_bytes = kDefaultCacheBytes);
@@ -56,7 +56,7 @@ class Typesetter : public TextMeasurer {
   /// Opens and decodes an image (SVG or PNG) within the limits of images.h and keeps it
   /// for drawing. Returns false with *err saying why it cannot be used, as words to
   /// follow the image's name: "is damaged or cut short: its pixels cannot be decoded".
-  bool check_image(const std::string& path, std::string* err) const;
+  bool check_image(const std::string& path, std::string* err) const override;
   /// Lets go of the kept text and the decoded images, when nothing more is to be drawn
   /// with them (the build, once its last output of the game is drawn, before that file's
   /// finishing pass). Drawing after this still works: text is set and images decoded again.

@@ -2,7 +2,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "output/manifest.h"
+#include "plan/manifest.h"
 #include "review/diff.h"
 #include "review/report.h"
 

@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "build/cache.h"
-#include "output/manifest.h"
+#include "plan/manifest.h"
 #include "output_util.h"
 
 namespace cardstock {

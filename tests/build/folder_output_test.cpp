@@ -9,7 +9,7 @@
 #include <map>
 #include <thread>
 
-#include "build/plan.h"
+#include "plan/plan.h"
 #include "shops_util.h"
 
 namespace fs = std::filesystem;

@@ -3,7 +3,7 @@
 // MakePlayingCards' images; read back from the files.
 #include <gtest/gtest.h>
 
-#include "build/plan.h"
+#include "plan/plan.h"
 #include "output/cmyk.h"
 #include "shops_util.h"
 

@@ -322,8 +322,8 @@ TEST(SharedArt, ImagesOfDistinctCardsArePlacedOnceUnlessSomethingLaterMeetsThem)
 
 namespace {
 
-PlannedOutput pdf_output(const std::string& deck, std::vector<PlannedPage> pages, const std::string& format = "pdf",
-                         const std::string& kind = "cards") {
+PlannedOutput pdf_output(const std::string& deck, std::vector<PlannedPage> pages,
+                         OutputFormat format = OutputFormat::Pdf, OutputKind kind = OutputKind::Cards) {
   PlannedOutput o;
   o.file = deck + ".pdf";
   o.format = format;
@@ -341,7 +341,7 @@ std::string written(const Typesetter& ts, const PlannedOutput& o, DrawnBook* boo
   WriteContext ctx{ts, "test", kDate};
   ctx.book = book;
   std::string err;
-  EXPECT_TRUE(writer_for("pdf")->write(out.string(), o, ctx, &err)) << err;
+  EXPECT_TRUE(writer_for(OutputFormat::Pdf).write(out.string(), o, ctx, &err)) << err;
   return testing::slurp(out);
 }
 
@@ -355,17 +355,17 @@ TEST(SharedArt, ABookIsSharedByTheCardPdfsOfOneDeckAndByNothingElse) {
   outs.push_back(pdf_output("first", with_cards));                 // 0: first, with 3 and 5
   outs.push_back(pdf_output("second", with_cards));                // 1: second, with 4
   outs.push_back(pdf_output("lonely", with_cards));                // 2: with 13 (its only sheets)
-  outs.push_back(pdf_output("first", with_cards, "pdf-cmyk"));     // 3
+  outs.push_back(pdf_output("first", with_cards, OutputFormat::PdfCmyk));     // 3
   outs.push_back(pdf_output("second", with_cards));                // 4
   outs.push_back(pdf_output("first", with_cards));                 // 5
   outs.push_back(pdf_output("first", without));                    // 6: an answer key: no cards
-  outs.push_back(pdf_output("first", with_cards, "png"));          // 7: images, not a PDF
+  outs.push_back(pdf_output("first", with_cards, OutputFormat::Png));          // 7: images, not a PDF
   outs.push_back(pdf_output("", with_cards));                      // 8: a booklet: no deck
   outs.push_back(pdf_output("", with_cards));                      // 9
-  outs.push_back(pdf_output("second", with_cards, "pdf", "labels"));    // 10
-  outs.push_back(pdf_output("lonely", with_cards, "pdf", "proof"));     // 11: for screens
-  outs.push_back(pdf_output("lonely", with_cards, "pdf", "board"));     // 12
-  outs.push_back(pdf_output("lonely", with_cards, "pdf", "foldover"));  // 13: with 2
+  outs.push_back(pdf_output("second", with_cards, OutputFormat::Pdf, OutputKind::Labels));    // 10
+  outs.push_back(pdf_output("lonely", with_cards, OutputFormat::Pdf, OutputKind::Proof));     // 11: for screens
+  outs.push_back(pdf_output("lonely", with_cards, OutputFormat::Pdf, OutputKind::Board));     // 12
+  outs.push_back(pdf_output("lonely", with_cards, OutputFormat::Pdf, OutputKind::Foldover));  // 13: with 2
   EXPECT_EQ(book_groups(outs), (std::vector<int>{0, 1, 2, 0, 1, 0, -1, -1, -1, -1, 1, -1, -1, 2}));
   EXPECT_EQ(book_groups({}), std::vector<int>{});
 }
@@ -480,7 +480,7 @@ TEST(SharedArt, AnImposedBookletPlacesItsFinishedPagesAndLooksAsDrawn) {
   Fixture f;
   const CardArt card = named_card("Figure");
   // The reading-order booklet: two pages of 200 x 300 pt.
-  PlannedOutput pages = pdf_output("", {}, "pdf", "booklet");
+  PlannedOutput pages = pdf_output("", {}, OutputFormat::Pdf, OutputKind::Booklet);
   pages.file = "rules-small.pdf";
   pages.width = 200;
   for (const char* title : {"Page one", "Page two"}) {
@@ -492,7 +492,7 @@ TEST(SharedArt, AnImposedBookletPlacesItsFinishedPagesAndLooksAsDrawn) {
   }
   // Imposed two-up on a 400 x 340 pt sheet, 10 pt down (placing them needs y turned up),
   // page two on the left, with a fold between.
-  PlannedOutput sheet = pdf_output("", {}, "pdf", "booklet-imposed");
+  PlannedOutput sheet = pdf_output("", {}, OutputFormat::Pdf, OutputKind::BookletImposed);
   sheet.imposes = pages.file;
   sheet.height = 340;
   PlannedPage& side = sheet.pages.emplace_back();
@@ -513,9 +513,9 @@ TEST(SharedArt, AnImposedBookletPlacesItsFinishedPagesAndLooksAsDrawn) {
   EXPECT_EQ(err.rfind("cannot read 'rules-small.pdf': ", 0), 0u) << err;
   EXPECT_DOUBLE_EQ(finished->page_height(1), 300);
   WriteContext ctx{*f.ts, "test", kDate};
-  ASSERT_TRUE(writer_for("pdf")->write((dir / "drawn.pdf").string(), sheet, ctx, &err)) << err;
+  ASSERT_TRUE(writer_for(OutputFormat::Pdf).write((dir / "drawn.pdf").string(), sheet, ctx, &err)) << err;
   ctx.imposed = finished.get();
-  ASSERT_TRUE(writer_for("pdf")->write((dir / "placed.pdf").string(), sheet, ctx, &err)) << err;
+  ASSERT_TRUE(writer_for(OutputFormat::Pdf).write((dir / "placed.pdf").string(), sheet, ctx, &err)) << err;
   EXPECT_TRUE(testing::qpdf_check(dir / "placed.pdf").clean()) << testing::qpdf_check(dir / "placed.pdf").output;
   const Difference d = compare(picture(dir / "drawn.pdf", 0, 150), picture(dir / "placed.pdf", 0, 150), 64);
   EXPECT_LT(d.over, 40) << d.over << " of " << d.pixels << " pixels differ by more than 64 levels (largest "
@@ -532,11 +532,11 @@ TEST(SharedArt, AnImposedBookletPlacesItsFinishedPagesAndLooksAsDrawn) {
   EXPECT_NE(testing::utf8(p->text(poppler::rectf(200, 10, 200, 60))).find("Page one"), std::string::npos);
   // And the test sees a page placed in the wrong half.
   side.art.placed = {{0, 0, 10}, {1, 200, 10}};
-  ASSERT_TRUE(writer_for("pdf")->write((dir / "swapped.pdf").string(), sheet, ctx, &err)) << err;
+  ASSERT_TRUE(writer_for(OutputFormat::Pdf).write((dir / "swapped.pdf").string(), sheet, ctx, &err)) << err;
   EXPECT_GT(compare(picture(dir / "drawn.pdf", 0, 150), picture(dir / "swapped.pdf", 0, 150), 64).over, 200);
   // A page the other file does not have is an error, not a blank half.
   side.art.placed = {{2, 0, 0}};
-  EXPECT_FALSE(writer_for("pdf")->write((dir / "three.pdf").string(), sheet, ctx, &err));
+  EXPECT_FALSE(writer_for(OutputFormat::Pdf).write((dir / "three.pdf").string(), sheet, ctx, &err));
   EXPECT_EQ(err, "'rules-small.pdf' has no page 3 to place");
 }
 

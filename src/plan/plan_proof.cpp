@@ -2,7 +2,7 @@
 // its trim and safe-zone lines, bleed tinted, problem text outlined in red (layout/proof)
 // and a slug under it naming the deck, card, copy, side and the YAML file:line it came
 // from. The manifest lists every placement, as for card sheets.
-#include "build/plan.h"
+#include "plan/plan.h"
 #include "layout/proof.h"
 
 namespace cardstock {
@@ -30,7 +30,7 @@ std::string slug(const Deck& dk, const Card& card, const CardInstance& in, bool 
 
 }  // namespace
 
-void plan_proof(const PreparedGame& p, size_t deck, bool backs, const Templates& t, std::vector<PlannedOutput>* out) {
+PlannedOutput plan_proof(const PreparedGame& p, size_t deck, bool backs, const Templates& t) {
   const Deck& dk = p.game.decks[deck];
   const std::vector<CardInstance> copies = expand_instances(dk);
   SheetLayout sheets = layout_proof(dk.card, copies.size(), backs);
@@ -45,7 +45,7 @@ void plan_proof(const PreparedGame& p, size_t deck, bool backs, const Templates&
     for (const Placement& pl : sheets.pages[k].placements) {
       const CardInstance& in = copies.at(pl.slot);
       const CardArt& art = pl.back ? p.backs[deck][in.card] : p.faces[deck][in.card];
-      auto marks = proof_marks(art, dk.card, pl.trim, *p.typesetter);
+      auto marks = proof_marks(art, dk.card, pl.trim, *p.measurer);
       over[k].insert(over[k].end(), marks.begin(), marks.end());
       over[k].push_back(note(slug(dk, dk.cards[in.card], in, pl.back), slug_box(pl), 7, font));
     }
@@ -54,11 +54,11 @@ void plan_proof(const PreparedGame& p, size_t deck, bool backs, const Templates&
   o.file = dk.id + "-proof.pdf";
   o.mark = dk.mark;
   o.origin = "the proof of deck '" + dk.id + "'";
-  o.manifest.kind = "proof";
+  o.manifest.kind = OutputKind::Proof;
   sheet_output(p, deck, std::move(sheets), {}, &o);
   for (size_t k = 0; k < over.size(); ++k) o.pages[k].art.items = std::move(over[k]);
   o.weight = pages_weight(o.pages, 2);
-  out->push_back(std::move(o));
+  return o;
 }
 
 }  // namespace cardstock

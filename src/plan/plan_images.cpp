@@ -3,9 +3,9 @@
 // and say which side they show ("003-hammurabi-front.png").
 #include <cmath>
 
-#include "build/plan.h"
+#include "plan/plan.h"
 #include "layout/card_pages.h"
-#include "output/manifest.h"
+#include "plan/manifest.h"
 
 namespace cardstock {
 
@@ -18,11 +18,10 @@ std::string image_file_name(size_t number, size_t count, const std::string& id, 
   return n + "-" + id + (copy > 1 ? "-copy" + std::to_string(copy) : "") + (back ? "-back" : "-front") + ".png";
 }
 
-void plan_images(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
-                 std::vector<PlannedOutput>* out) {
+PlannedOutput plan_images(const PreparedGame& p, size_t deck, const Stock& stock, bool backs) {
   const Deck& d = p.game.decks[deck];
-  PlannedOutput o = deck_output(d, stock, d.id + "-" + stock.id, "images");
-  o.format = "png";
+  PlannedOutput o = deck_output(d, stock, d.id + "-" + stock.id, OutputKind::Images);
+  o.format = OutputFormat::Png;
   const std::vector<CardInstance> instances = expand_instances(d);
   SheetLayout pages = layout_card_pages(stock, d.card, instances.size(), backs);
   const CardPage cp = card_page(stock, d.card);
@@ -39,7 +38,7 @@ void plan_images(const PreparedGame& p, size_t deck, const Stock& stock, bool ba
                      std::to_string(w) + ", " + std::to_string(h) + "]";
   sheet_output(p, deck, std::move(pages), {}, &o, &cp.boxes, true);
   o.weight = pages_weight(o.pages, kImageWeight);
-  out->push_back(std::move(o));
+  return o;
 }
 
 }  // namespace cardstock

@@ -5,11 +5,11 @@
 #include <memory>
 #include <sstream>
 
-#include "build/plan.h"
+#include "plan/plan.h"
 #include "layout/card_pages.h"
 #include "model/checks.h"
 #include "layout/cutter.h"
-#include "output/manifest.h"
+#include "plan/manifest.h"
 
 namespace cardstock {
 
@@ -187,8 +187,8 @@ std::string printer_json(const PrinterProfile& pr, bool short_edge) {
 
 }  // namespace
 
-void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs, const PrinterProfile* printer,
-                 Diagnostics& d, std::vector<PlannedOutput>* out) {
+std::optional<DeckSheets> plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
+                                      const PrinterProfile* printer, Diagnostics& d) {
   const Deck& dk = p.game.decks[deck];
   // A stock its cutter or label cannot take would print cards nobody can cut or stick.
   bool usable = true;
@@ -196,18 +196,19 @@ void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool ba
     d.error(stock.mark, "stock '" + stock.id + "' (deck '" + dk.id + "'): " + problem);
     usable = false;
   }
-  if (!usable) return;
+  if (!usable) return std::nullopt;
   PlannedOutput o = deck_output(
       dk, stock, dk.id + "-" + stock.id + ".pdf",
-      stock.kind == StockKind::Labels ? "labels" : stock.kind == StockKind::Foldover ? "foldover" : "cards");
+      stock.kind == StockKind::Labels     ? OutputKind::Labels
+      : stock.kind == StockKind::Foldover ? OutputKind::Foldover
+                                          : OutputKind::Cards);
   o.manifest.paper = stock.paper.id;
   const size_t count = static_cast<size_t>(dk.total_cards());
   if (stock.card_pages()) {
     // A print shop's file: one card face a page, TrimBox at the card.
     const CardPage cp = card_page(stock, dk.card);
     sheet_output(p, deck, layout_card_pages(stock, dk.card, count, backs), {}, &o, &cp.boxes);
-    out->push_back(std::move(o));
-    return;
+    return DeckSheets{std::move(o), std::nullopt};
   }
   SheetLayout sheets = layout_sheets(stock, count, backs);
   warn_margin(dk, stock, sheets, d);
@@ -217,22 +218,22 @@ void plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool ba
     o.manifest.extra = printer_json(*printer, stock.duplex == Duplex::ShortEdge);
   }
   if (has_back_pages && stock.order == PageOrder::BackFront) backs_first(sheets);
-  std::vector<PlannedOutput> cut_file;  // after its PDF
-  if (stock.cutter != Cutter::None) plan_cut_file(p, deck, stock, sheets, o.file, &cut_file);
+  std::optional<PlannedOutput> cut_file;
+  if (stock.cutter != Cutter::None) cut_file = plan_cut_file(p, deck, stock, sheets, o.file);
   sheet_output(p, deck, std::move(sheets), {}, &o);
-  out->push_back(std::move(o));
-  for (auto& c : cut_file) out->push_back(std::move(c));
+  return DeckSheets{std::move(o), std::move(cut_file)};
 }
 
-void plan_answer_key(const PreparedGame& p, size_t deck, const std::vector<Paper>& papers, const Templates& t,
-                     Diagnostics& d, std::vector<PlannedOutput>* out) {
+std::vector<PlannedOutput> plan_answer_key(const PreparedGame& p, size_t deck, const std::vector<Paper>& papers,
+                                           const Templates& t, Diagnostics& d) {
+  std::vector<PlannedOutput> out;
   const Deck& dk = p.game.decks[deck];
   for (const Paper& paper : papers) {
     PlannedOutput o;
     o.file = dk.id + "-answer-key-" + paper.id + ".pdf";
     o.mark = dk.answer_key->mark;
     o.origin = "the answer key of deck '" + dk.id + "'";
-    o.manifest.kind = "answer-key";
+    o.manifest.kind = OutputKind::AnswerKey;
     o.manifest.paper = paper.id;
     TableSpec table;
     table.title = dk.answer_key->title;
@@ -242,28 +243,30 @@ void plan_answer_key(const PreparedGame& p, size_t deck, const std::vector<Paper
     table.header = std::move(key.header);
     table.rows = std::move(key.rows);
     bool overflow = false;
-    auto items = layout_table(table, paper.width.pt, paper.height.pt, 36, *p.typesetter, &overflow);
-    report_item_font_issues(items, *p.typesetter, dk.answer_key->mark,
+    auto items = layout_table(table, paper.width.pt, paper.height.pt, 36, *p.measurer, &overflow);
+    report_item_font_issues(items, *p.measurer, dk.answer_key->mark,
                             "the default family of templates/fonts.yaml has none", d);
     if (overflow)
       d.warning(dk.answer_key->mark, "answer key of deck '" + dk.id + "' does not fit one " + paper.id + " page");
     SheetLayout one{paper.width.pt, paper.height.pt, {Page{}}};
     sheet_output(p, deck, one, std::move(items), &o);
-    out->push_back(std::move(o));
+    out.push_back(std::move(o));
   }
+  return out;
 }
 
-void plan_board(const PreparedGame& p, const Board& board, const std::vector<Paper>& papers, const Templates& t,
-                Diagnostics& d, std::vector<PlannedOutput>* out) {
+std::vector<PlannedOutput> plan_board(const PreparedGame& p, const Board& board, const std::vector<Paper>& papers,
+                                      const Templates& t, Diagnostics& d) {
+  std::vector<PlannedOutput> out;
   const int k = p.deck_index(board.deck);
-  if (k < 0) return;
+  if (k < 0) return out;
   const Deck& deck = p.game.decks[static_cast<size_t>(k)];
   for (const Paper& paper : papers) {
     PlannedOutput o;
     o.file = board.id + "-" + paper.id + ".pdf";
     o.mark = board.mark;
     o.origin = "board '" + board.id + "'";
-    o.manifest.kind = "board";
+    o.manifest.kind = OutputKind::Board;
     o.manifest.paper = paper.id;
     const double margin = 36, title_h = board.title.empty() ? 0 : 40;
     const Rect area{margin, margin + title_h, paper.width.pt - 2 * margin, paper.height.pt - 2 * margin - title_h};
@@ -280,7 +283,7 @@ void plan_board(const PreparedGame& p, const Board& board, const std::vector<Pap
       title.box = {margin, margin, paper.width.pt - 2 * margin, title_h};
       title.valign = VAlign::Middle;
       items.push_back(title);
-      report_item_font_issues(items, *p.typesetter, board.mark, "the default family of templates/fonts.yaml has none",
+      report_item_font_issues(items, *p.measurer, board.mark, "the default family of templates/fonts.yaml has none",
                               d);
     }
     const std::vector<Placement> placed = sheet.pages[0].placements;
@@ -291,8 +294,9 @@ void plan_board(const PreparedGame& p, const Board& board, const std::vector<Pap
         const auto more = p.deck_inputs(static_cast<size_t>(pl.deck));
         o.inputs.insert(o.inputs.end(), more.begin(), more.end());
       }
-    out->push_back(std::move(o));
+    out.push_back(std::move(o));
   }
+  return out;
 }
 
 }  // namespace cardstock

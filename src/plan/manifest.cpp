@@ -1,4 +1,4 @@
-#include "output/manifest.h"
+#include "plan/manifest.h"
 
 #include <cstdio>
 #include <sstream>
@@ -51,7 +51,7 @@ std::string manifest_json(const ManifestHeader& h, const std::vector<PlannedOutp
   for (size_t i = 0; i < outputs.size(); ++i) {
     const PlannedOutput& p = outputs[i];
     const ManifestEntry& m = p.manifest;
-    o << (i ? "," : "") << "\n    {\"file\": " << json_string(p.file) << ", \"kind\": " << json_string(m.kind)
+    o << (i ? "," : "") << "\n    {\"file\": " << json_string(p.file) << ", \"kind\": " << json_string(kind_name(m.kind))
       << ", \"inputs_key\": " << json_string(p.inputs_key);
     if (!m.deck.empty()) o << ", \"deck\": " << json_string(m.deck);
     if (!m.stock.empty()) o << ", \"stock\": " << json_string(m.stock);

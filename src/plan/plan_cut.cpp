@@ -3,13 +3,13 @@
 // a page of the PDF's size, for the cutting machine's software.
 #include <sstream>
 
-#include "build/plan.h"
-#include "output/manifest.h"
+#include "plan/plan.h"
+#include "plan/manifest.h"
 
 namespace cardstock {
 
-void plan_cut_file(const PreparedGame& p, size_t deck, const Stock& stock, const SheetLayout& sheets,
-                   const std::string& pdf, std::vector<PlannedOutput>* out) {
+std::optional<PlannedOutput> plan_cut_file(const PreparedGame& p, size_t deck, const Stock& stock,
+                                           const SheetLayout& sheets, const std::string& pdf) {
   const Deck& dk = p.game.decks[deck];
   const Page* first = nullptr;
   for (const Page& page : sheets.pages)
@@ -17,10 +17,10 @@ void plan_cut_file(const PreparedGame& p, size_t deck, const Stock& stock, const
       first = &page;
       break;
     }
-  if (!first) return;
+  if (!first) return std::nullopt;
   PlannedOutput o;
   o.file = pdf.substr(0, pdf.size() - 4) + "-cut.svg";
-  o.format = "svg-cut";
+  o.format = OutputFormat::SvgCut;
   o.mark = dk.mark;
   o.origin = "the cut file of deck '" + dk.id + "' on stock '" + stock.id + "'";
   o.width = sheets.width;
@@ -36,7 +36,7 @@ void plan_cut_file(const PreparedGame& p, size_t deck, const Stock& stock, const
     }
   page.art.registration = first->registration;
   o.pages.push_back(std::move(page));
-  o.manifest.kind = "cut-file";
+  o.manifest.kind = OutputKind::CutFile;
   o.manifest.deck = dk.id;
   o.manifest.stock = stock.id;
   o.manifest.paper = stock.paper.id;
@@ -58,7 +58,7 @@ void plan_cut_file(const PreparedGame& p, size_t deck, const Stock& stock, const
     to << (fronts.empty() ? "" : "\n      ") << "], \"registration\": " << registration_json(marks) << "}";
   };
   o.weight = 1;
-  out->push_back(std::move(o));
+  return o;
 }
 
 }  // namespace cardstock

@@ -2,9 +2,9 @@
 // layout/calibration.h on one paper, and what the manifest says of them (the targets on
 // the front, the scales on the back), so tools and tests can check them without reading
 // the PDF.
-#include "build/plan.h"
+#include "plan/plan.h"
 #include "layout/calibration.h"
-#include "output/manifest.h"
+#include "plan/manifest.h"
 
 namespace cardstock {
 
@@ -21,7 +21,7 @@ PlannedOutput plan_calibration(const Paper& paper, const std::string& font) {
     page.art.items = *items;
     o.pages.push_back(std::move(page));
   }
-  o.manifest.kind = "calibration";
+  o.manifest.kind = OutputKind::Calibration;
   o.manifest.paper = paper.id;
   o.manifest.extra = ", \"duplex\": \"long-edge\", \"rotation_deg_per_mm\": " + json_number(kCalibrationDegPerMm);
   o.manifest.pages = [sheet](std::ostream& to) {

@@ -5,7 +5,7 @@
 #include <map>
 
 #include "base/length.h"
-#include "build/plan.h"
+#include "plan/plan.h"
 #include "layout/preflight.h"
 
 namespace cardstock {
@@ -62,7 +62,7 @@ void preflight_deck(const PreparedGame& p, size_t deck, const Stock& stock, Diag
       const auto des = p.game.designs.find(name);
       if (name.empty() || des == p.game.designs.end()) continue;
       const CardArt& art = (*sc.arts)[c];
-      for (const SafeZoneProblem& sz : text_outside(art, safe, *p.typesetter)) {
+      for (const SafeZoneProblem& sz : text_outside(art, safe, *p.measurer)) {
         const ArtItem& it = art.items[sz.item];
         if (it.layer < 0 || it.layer >= static_cast<int>(des->second.layers.size())) continue;
         const Layer& l = des->second.layers[static_cast<size_t>(it.layer)];

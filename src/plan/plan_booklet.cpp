@@ -4,9 +4,9 @@
 #include <memory>
 #include <sstream>
 
-#include "build/plan.h"
+#include "plan/plan.h"
 #include "layout/booklet_layout.h"
-#include "output/manifest.h"
+#include "plan/manifest.h"
 
 namespace cardstock {
 
@@ -57,7 +57,7 @@ PlannedOutput reading_order(const PreparedGame& p, const BookletLayout& bl, cons
   o.origin = "the booklet";
   o.width = bl.width;
   o.height = bl.height;
-  o.manifest.kind = "booklet";
+  o.manifest.kind = OutputKind::Booklet;
   o.manifest.paper = page.id;
   std::ostringstream extra, json;
   extra << ", \"contents\": [";
@@ -100,7 +100,7 @@ PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std:
   o.origin = "the imposed booklet";
   o.width = sheet.height.pt;  // landscape
   o.height = sheet.width.pt;
-  o.manifest.kind = "booklet-imposed";
+  o.manifest.kind = OutputKind::BookletImposed;
   o.manifest.paper = sheet.id;
   const int n = static_cast<int>(bl.pages.size());
   o.manifest.extra = ", \"booklet_pages\": " + std::to_string(n) +
@@ -137,8 +137,9 @@ PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std:
 
 }  // namespace
 
-void plan_booklets(const PreparedGame& p, const Templates& t, const BuildOptions& opt, Diagnostics& d,
-                   std::vector<PlannedOutput>* out) {
+std::vector<PlannedOutput> plan_booklets(const PreparedGame& p, const Templates& t, const PlanOptions& opt,
+                                         Diagnostics& d) {
+  std::vector<PlannedOutput> out;
   const std::pair<const char*, const char*> pairs[] = {{"letter", "half-letter"}, {"a4", "a5"}};
   for (const auto& [sheet_id, page_id] : pairs) {
     if (opt.paper != "all" && opt.paper != sheet_id) continue;
@@ -150,7 +151,7 @@ void plan_booklets(const PreparedGame& p, const Templates& t, const BuildOptions
       continue;
     }
     const BookletLayout bl =
-        layout_booklet(*p.booklet, page->width.pt, page->height.pt, *p.typesetter, p.hyphenator.get(), d);
+        layout_booklet(*p.booklet, page->width.pt, page->height.pt, *p.measurer, p.hyphenator.get(), d);
     std::string e;
     const auto sides = impose_saddle_stitch(static_cast<int>(bl.pages.size()), bl.width, bl.height,
                                             sheet->height.pt, sheet->width.pt, &e);
@@ -158,9 +159,12 @@ void plan_booklets(const PreparedGame& p, const Templates& t, const BuildOptions
       d.error(p.game.booklet->mark, "cannot impose the booklet: " + e);
       continue;
     }
-    out->push_back(reading_order(p, bl, *page));
-    out->push_back(imposed(p, bl, sides, *sheet, out->back().file));
+    PlannedOutput pages = reading_order(p, bl, *page);
+    PlannedOutput sheets = imposed(p, bl, sides, *sheet, pages.file);
+    out.push_back(std::move(pages));
+    out.push_back(std::move(sheets));
   }
+  return out;
 }
 
 }  // namespace cardstock

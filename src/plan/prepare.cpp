@@ -1,4 +1,4 @@
-#include "build/prepare.h"
+#include "plan/prepare.h"
 
 #include <algorithm>
 #include <set>
@@ -77,11 +77,11 @@ void resolve_cards(PreparedGame& p) {
       const std::string back = card.back.empty() ? deck.back : card.back;
       auto f = game.designs.find(face);
       faces.push_back(f == game.designs.end() ? CardArt{}
-                                              : resolve_card(game, deck, card, f->second, *p.typesetter, p.diags, &lookups));
+                                              : resolve_card(game, deck, card, f->second, *p.measurer, p.diags, &lookups));
       auto b = game.designs.find(back);
       backs.push_back(back.empty() || b == game.designs.end()
                           ? CardArt{}
-                          : resolve_card(game, deck, card, b->second, *p.typesetter, p.diags, &lookups));
+                          : resolve_card(game, deck, card, b->second, *p.measurer, p.diags, &lookups));
     }
     p.faces.push_back(std::move(faces));
     p.backs.push_back(std::move(backs));
@@ -95,7 +95,7 @@ void check_images(PreparedGame& p) {
   std::set<std::string> seen;
   for (const auto& [name, icon] : p.game.icons) {  // their files were checked at load
     std::string e;
-    if (!p.typesetter->check_image(icon.file, &e))
+    if (!p.measurer->check_image(icon.file, &e))
       p.diags.error(icon.mark, "icon '" + name + "': image '" + icon.shown + "' " + e);
   }
   for (size_t k = 0; k < p.game.decks.size(); ++k) {
@@ -118,7 +118,7 @@ void check_images(PreparedGame& p) {
           std::string e;
           if (!check_image_file(it.image, shown, p.game.dir, p.game.allow_outside, &e))
             p.diags.error(at, "card '" + card.id + "': " + e + layer_at);
-          else if (!p.typesetter->check_image(it.image, &e))
+          else if (!p.measurer->check_image(it.image, &e))
             p.diags.error(at, "card '" + card.id + "': image '" + shown + "' " + e + layer_at);
         }
       }
@@ -153,8 +153,8 @@ void anchor_labels(PreparedGame& p) {
 
 }  // namespace
 
-void prepare_game(PreparedGame& p, const Templates& t, const Fonts& fonts, bool strict) {
-  p.typesetter = std::make_unique<Typesetter>(fonts);
+void prepare_game(PreparedGame& p, const Templates& t, const Measurer& measurer, bool strict) {
+  p.measurer = &measurer;
   load_hyphenation(p, t);
   for (const auto& deck : p.game.decks) check_deck(deck, p.diags);
   for (const auto& board : p.game.boards) check_board(p.game, board, p.diags);

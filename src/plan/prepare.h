@@ -13,7 +13,7 @@
 #include "layout/layout.h"
 #include "load/booklet.h"
 #include "model/model.h"
-#include "render/render.h"
+#include "layout/text_measure.h"
 
 namespace cardstock {
 
@@ -24,9 +24,10 @@ struct PreparedGame {
   // Per deck, per card (index into Deck::cards): the resolved face and back.
   std::vector<std::vector<CardArt>> faces, backs;
   std::optional<Booklet> booklet;
-  // What the text was measured with and is drawn with (shaped once, images decoded once,
-  // for all the game's outputs), and the booklet's hyphenation (null without one).
-  std::unique_ptr<Typesetter> typesetter;
+  // What the text was measured with and is drawn with (the render stage's Typesetter in a
+  // build: shaped once, images decoded once, for all the game's outputs; not owned), and
+  // the booklet's hyphenation (null without one).
+  const Measurer* measurer = nullptr;
   std::unique_ptr<DictHyphenator> hyphenator;
 
   /// The face of card `card` of deck `deck` (ids), or null.
@@ -43,8 +44,9 @@ struct PreparedGame {
   std::vector<std::string> content_inputs() const;
 };
 
-/// Prepares p.game (loaded without errors) with `fonts` and the templates' hyphenation
-/// dictionary; reports into p.diags (warnings become errors when `strict`).
-void prepare_game(PreparedGame& p, const Templates& t, const Fonts& fonts, bool strict);
+/// Prepares p.game (loaded without errors), its text measured and images checked by
+/// `measurer` (kept in p.measurer: it must outlive p's use), with the templates'
+/// hyphenation dictionary; reports into p.diags (warnings become errors when `strict`).
+void prepare_game(PreparedGame& p, const Templates& t, const Measurer& measurer, bool strict);
 
 }  // namespace cardstock

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "layout/layout.h"
-#include "output/planned.h"
+#include "plan/planned.h"
 
 namespace cardstock {
 

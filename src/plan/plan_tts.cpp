@@ -12,9 +12,9 @@
 #include <memory>
 #include <sstream>
 
-#include "build/cache.h"
-#include "build/plan.h"
-#include "output/manifest.h"
+#include "base/hash.h"
+#include "plan/plan.h"
+#include "plan/manifest.h"
 
 namespace cardstock {
 
@@ -219,14 +219,14 @@ std::function<void(std::ostream&)> manifest_pages(const PreparedGame& p, size_t 
 
 }  // namespace
 
-void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs, const std::string& url,
-              std::vector<PlannedOutput>* out) {
+std::optional<PlannedOutput> plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
+                                      const std::string& url) {
   const Game& g = p.game;
   const Deck& d = g.decks[deck];
   const std::vector<CardInstance> instances = expand_instances(d);
-  if (instances.empty()) return;
-  PlannedOutput o = deck_output(d, stock, d.id + "-" + stock.id, "tts");
-  o.format = "png";
+  if (instances.empty()) return std::nullopt;
+  PlannedOutput o = deck_output(d, stock, d.id + "-" + stock.id, OutputKind::Tts);
+  o.format = OutputFormat::Png;
   const Grid t = grid_of(g, d, stock, backs, instances.size());
   plan_pages(p, deck, instances, backs, t, &o);
   o.dpi = t.dpi;
@@ -240,7 +240,7 @@ void plan_tts(const PreparedGame& p, size_t deck, const Stock& stock, bool backs
   o.manifest.deck = d.id;
   o.weight = pages_weight(o.pages, kImageWeight * 16);
   o.inputs = p.deck_images(deck);
-  out->push_back(std::move(o));
+  return o;
 }
 
 }  // namespace cardstock

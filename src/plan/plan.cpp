@@ -1,11 +1,11 @@
-#include "build/plan.h"
+#include "plan/plan.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 
-#include "output/cmyk.h"
-#include "output/manifest.h"
+#include "base/input_limits.h"
+#include "plan/manifest.h"
 
 namespace cardstock {
 
@@ -24,19 +24,19 @@ double stock_weight(const Stock& stock, double cards, bool backs) {
 
 namespace {
 
-bool paper_wanted(const BuildOptions& opt, const std::string& paper) {
+bool paper_wanted(const PlanOptions& opt, const std::string& paper) {
   return opt.paper == "all" || opt.paper == paper;
 }
 
 // --paper chooses among sheets; a stock without paper (a print shop's card files, a
 // digital table's sheets) is made whatever it says.
-bool stock_wanted(const BuildOptions& opt, const Stock& stock) {
+bool stock_wanted(const PlanOptions& opt, const Stock& stock) {
   return stock.card_pages() || paper_wanted(opt, stock.paper.id);
 }
 
 // One-page outputs (answer keys, board previews) come on the two papers we promise,
 // Letter and A4, as far as --paper asks for them.
-std::vector<Paper> single_page_papers(const Templates& t, const BuildOptions& opt) {
+std::vector<Paper> single_page_papers(const Templates& t, const PlanOptions& opt) {
   std::vector<Paper> out;
   for (const auto& paper : t.papers)
     if ((paper.id == "letter" || paper.id == "a4") && paper_wanted(opt, paper.id)) out.push_back(paper);
@@ -44,7 +44,7 @@ std::vector<Paper> single_page_papers(const Templates& t, const BuildOptions& op
 }
 
 // --paper letter on a deck printed only on A4 would build nothing and say nothing.
-void check_paper(const Deck& deck, const std::vector<Stock>& stocks, const BuildOptions& opt, Diagnostics& d) {
+void check_paper(const Deck& deck, const std::vector<Stock>& stocks, const PlanOptions& opt, Diagnostics& d) {
   if (opt.paper == "all" || stocks.empty()) return;
   if (std::any_of(stocks.begin(), stocks.end(), [&](const Stock& st) { return stock_wanted(opt, st); }))
     return;
@@ -76,7 +76,7 @@ void check_outputs(const Game& game, const std::vector<PlannedOutput>& outs, Dia
 
 // A --stock that holds no deck's cards of this game changes nothing here: said, as a
 // warning (a build of several games may well name a stock for one of them).
-void check_stocks(const Game& g, const Templates& t, const BuildOptions& opt, Diagnostics& d) {
+void check_stocks(const Game& g, const Templates& t, const PlanOptions& opt, Diagnostics& d) {
   for (const auto& name : opt.stocks) {
     const Stock* s = t.find_stock(name);
     if (!s || std::any_of(g.decks.begin(), g.decks.end(), [&](const Deck& k) { return s->holds(k.card); }))
@@ -97,12 +97,12 @@ void check_stocks(const Game& g, const Templates& t, const BuildOptions& opt, Di
 // A PDF a shop prints in CMYK (the stock's `cmyk`, or --cmyk for every PDF): written by
 // the pdf-cmyk writer, which needs Ghostscript; without it the build stops here, before
 // anything is drawn, saying what to install (for --cmyk once, at the game).
-void make_cmyk(PlannedOutput& o, const Stock* stock, const Game& g, Diagnostics& d) {
-  o.format = "pdf-cmyk";
+void make_cmyk(PlannedOutput& o, const Stock* stock, const Game& g, const PlanOptions& opt, Diagnostics& d) {
+  o.format = OutputFormat::PdfCmyk;
   o.ink_limit = stock ? stock->ink_limit : 0;
   o.manifest.extra += ", \"color\": \"cmyk\"";
   if (o.ink_limit > 0) o.manifest.extra += ", \"ink_limit\": " + json_number(o.ink_limit);
-  if (!ghostscript().empty()) return;
+  if (opt.ghostscript) return;
   if (stock && stock->cmyk)
     d.error(o.mark, o.origin + ": " + ghostscript_missing() + " (the stock asks for CMYK at " + stock->mark.str() + ")");
   else
@@ -111,7 +111,22 @@ void make_cmyk(PlannedOutput& o, const Stock* stock, const Game& g, Diagnostics&
 
 }  // namespace
 
-PlannedOutput deck_output(const Deck& d, const Stock& stock, const std::string& file, const std::string& kind) {
+std::string ghostscript_missing() {
+  return "converting to CMYK needs Ghostscript, and 'gs' is not on the PATH: install the Debian package "
+         "ghostscript (apt-get install ghostscript)";
+}
+
+bool deck_has_backs(const Deck& deck, const Stock& stock, bool backs) {
+  if (deck.back.empty()) return false;
+  switch (stock.kind) {
+    case StockKind::Cardstock: return backs;
+    case StockKind::Foldover: return true;
+    case StockKind::Labels: return false;
+  }
+  return false;
+}
+
+PlannedOutput deck_output(const Deck& d, const Stock& stock, const std::string& file, OutputKind kind) {
   PlannedOutput o;
   o.file = file;
   o.mark = d.mark;
@@ -121,16 +136,19 @@ PlannedOutput deck_output(const Deck& d, const Stock& stock, const std::string& 
   return o;
 }
 
-std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const BuildOptions& opt) {
+std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const PlanOptions& opt) {
   std::vector<Stock> out;
   for (const auto& name : opt.stocks)
     if (const Stock* s = t.find_stock(name); s && s->holds(deck.card)) out.push_back(*s);
   return out.empty() ? deck.stocks : out;
 }
 
-std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const BuildOptions& opt,
+std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const PlanOptions& opt,
                                         Diagnostics& d, const PrinterProfile* printer) {
   std::vector<PlannedOutput> outs;
+  auto add = [&outs](std::vector<PlannedOutput> more) {
+    for (auto& o : more) outs.push_back(std::move(o));
+  };
   const auto papers = single_page_papers(t, opt);
   check_stocks(p.game, t, opt, d);
   for (size_t k = 0; k < p.game.decks.size(); ++k) {
@@ -139,26 +157,33 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
     check_paper(deck, stocks, opt, d);
     for (const auto& stock : stocks) {
       if (!stock_wanted(opt, stock)) continue;
-      // Fold-over sheets carry the backs beside their fronts, single-sided or not.
-      const bool backs = !deck.back.empty() && ((opt.backs && stock.kind == StockKind::Cardstock) ||
-                                                stock.kind == StockKind::Foldover);
+      const bool backs = deck_has_backs(deck, stock, opt.backs);
       if (stock.preflight) preflight_deck(p, k, stock, d);
-      if (stock.format == StockFormat::Tts)
-        plan_tts(p, k, stock, backs, opt.tts_url, &outs);
-      else if (stock.format == StockFormat::Png)
-        plan_images(p, k, stock, backs, &outs);
-      else
-        plan_sheets(p, k, stock, backs, printer, d, &outs);
-      if (stock.format == StockFormat::Pdf && (stock.cmyk || opt.cmyk)) make_cmyk(outs.back(), &stock, p.game, d);
+      switch (stock.format) {
+        case StockFormat::Tts:
+          if (auto o = plan_tts(p, k, stock, backs, opt.tts_url)) outs.push_back(std::move(*o));
+          break;
+        case StockFormat::Png:
+          outs.push_back(plan_images(p, k, stock, backs));
+          break;
+        case StockFormat::Pdf:
+          if (auto made = plan_sheets(p, k, stock, backs, printer, d)) {
+            // The sheets, not their cut file, are what a shop prints in CMYK.
+            if (stock.cmyk || opt.cmyk) make_cmyk(made->sheets, &stock, p.game, opt, d);
+            outs.push_back(std::move(made->sheets));
+            if (made->cut_file) outs.push_back(std::move(*made->cut_file));
+          }
+          break;
+      }
     }
-    if (opt.proof) plan_proof(p, k, !deck.back.empty(), t, &outs);
-    if (deck.answer_key && deck.facts) plan_answer_key(p, k, papers, t, d, &outs);
+    if (opt.proof) outs.push_back(plan_proof(p, k, !deck.back.empty(), t));
+    if (deck.answer_key && deck.facts) add(plan_answer_key(p, k, papers, t, d));
   }
-  for (const auto& board : p.game.boards) plan_board(p, board, papers, t, d, &outs);
-  if (p.booklet) plan_booklets(p, t, opt, d, &outs);
+  for (const auto& board : p.game.boards) add(plan_board(p, board, papers, t, d));
+  if (p.booklet) add(plan_booklets(p, t, opt, d));
   if (opt.cmyk)
     for (auto& o : outs)
-      if (o.format == "pdf" && o.manifest.kind != "proof") make_cmyk(o, nullptr, p.game, d);
+      if (o.format == OutputFormat::Pdf && o.manifest.kind != OutputKind::Proof) make_cmyk(o, nullptr, p.game, opt, d);
   check_outputs(p.game, outs, d);
   for (auto& o : outs) o.title = p.game.title + " - " + o.file;
   if (opt.strict) d.make_warnings_errors();

@@ -1,6 +1,7 @@
 // planned: an output as planning leaves it and a writer takes it: the file it becomes,
 // the format that writes it, its pages, and what manifest.json says of it. Plain data;
-// which planner made it is not needed past here.
+// which planner made it is not needed past here. Kinds and formats are enums, so a
+// `switch` over them is checked by the compiler; their names live in one table each.
 #pragma once
 #include <functional>
 #include <ostream>
@@ -13,13 +14,62 @@
 
 namespace cardstock {
 
+/// The writer that makes an output's file (output/writer.h's writer_for).
+enum class OutputFormat {
+  Pdf,      // a PDF drawn by Cairo, finished by qpdf
+  PdfCmyk,  // the same, converted to CMYK PDF/X-1a by Ghostscript
+  Png,      // a folder of PNG images (print shops, Tabletop Simulator), and its texts
+  SvgCut,   // a cutting machine's SVG file
+};
+inline constexpr OutputFormat kOutputFormats[] = {OutputFormat::Pdf, OutputFormat::PdfCmyk, OutputFormat::Png,
+                                                  OutputFormat::SvgCut};
+
+/// What an output is: manifest.json's "kind".
+enum class OutputKind {
+  Cards, Labels, Foldover, CutFile, Images, Tts, Proof, AnswerKey, Board, Booklet, BookletImposed, Calibration,
+};
+
+/// The names manifest.json and messages use: "pdf", "pdf-cmyk", "png", "svg-cut"; "cards",
+/// "labels", "foldover", "cut-file", "images", "tts", "proof", "answer-key", "board",
+/// "booklet", "booklet-imposed", "calibration".
+inline const char* format_name(OutputFormat f) {
+  switch (f) {
+    case OutputFormat::Pdf: return "pdf";
+    case OutputFormat::PdfCmyk: return "pdf-cmyk";
+    case OutputFormat::Png: return "png";
+    case OutputFormat::SvgCut: return "svg-cut";
+  }
+  return "?";
+}
+inline const char* kind_name(OutputKind k) {
+  switch (k) {
+    case OutputKind::Cards: return "cards";
+    case OutputKind::Labels: return "labels";
+    case OutputKind::Foldover: return "foldover";
+    case OutputKind::CutFile: return "cut-file";
+    case OutputKind::Images: return "images";
+    case OutputKind::Tts: return "tts";
+    case OutputKind::Proof: return "proof";
+    case OutputKind::AnswerKey: return "answer-key";
+    case OutputKind::Board: return "board";
+    case OutputKind::Booklet: return "booklet";
+    case OutputKind::BookletImposed: return "booklet-imposed";
+    case OutputKind::Calibration: return "calibration";
+  }
+  return "?";
+}
+/// True for the kinds that are a deck's printed sheets (cards, labels, fold-over).
+inline bool is_sheet_kind(OutputKind k) {
+  return k == OutputKind::Cards || k == OutputKind::Labels || k == OutputKind::Foldover;
+}
+
 /// What manifest.json says of one output: labels, then planner-written JSON for the
 /// members that differ by kind (`extra`, placed after "page_count") and the elements of
 /// its "pages" array. The planner knows its pages; the manifest writer only assembles.
 /// The pages are written when the manifest is, after drawing (a deck of thousands of
 /// cards makes megabytes of it, which need not be held while pages are drawn).
 struct ManifestEntry {
-  std::string kind;                // "cards", "labels", "answer-key", "board", "booklet"...
+  OutputKind kind = OutputKind::Cards;
   std::string deck, stock, paper;  // "" = not written
   std::string extra;               // e.g. ", \"contents\": [...]"
   std::function<void(std::ostream&)> pages;  // writes its pages, each starting "\n      {"
@@ -27,8 +77,7 @@ struct ManifestEntry {
 
 struct PlannedOutput {
   std::string file;            // name inside out/<game>/
-  std::string format = "pdf";  // the writer that makes the file (output/writer.h): pdf,
-                               // pdf-cmyk (converted by Ghostscript), png (a folder)
+  OutputFormat format = OutputFormat::Pdf;  // the writer that makes the file
   std::string title;           // document title
   double width = 0, height = 0;  // the page size it is made for (pages may differ)
   std::vector<PlannedPage> pages;
