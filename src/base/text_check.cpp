@@ -199,4 +199,22 @@ std::string shown_text(std::string_view s, size_t at, size_t max) {
   return out;
 }
 
+std::string utf8_or_escaped(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const size_t at = i;
+    const char32_t c = next_code_point(s, &i);
+    // A real U+FFFD is three bytes; a byte that is not UTF-8 decodes to it in one.
+    if (c == 0xFFFD && i - at == 1) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned char>(s[at]));
+      out += hex;
+    } else {
+      out.append(s.substr(at, i - at));
+    }
+  }
+  return out;
+}
+
 }  // namespace cardstock

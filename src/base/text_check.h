@@ -38,6 +38,11 @@ std::string text_fault_message(const TextFault& f, bool in_file);
 /// characters and bytes that are not UTF-8 written as escapes ("\x01", "\xE9").
 std::string shown_text(std::string_view s, size_t at, size_t max = 40);
 
+/// `s` as valid UTF-8 for a file another program parses (JSON): its UTF-8 characters as
+/// they are, each byte that is not UTF-8 written as the four characters "\xE9", so the
+/// name stays readable and nothing is dropped. Valid UTF-8 comes back unchanged.
+std::string utf8_or_escaped(std::string_view s);
+
 /// "U+05D0", "U+1F600": the code point in the usual notation.
 std::string code_point_name(char32_t c);
 

@@ -4,13 +4,16 @@
 #include <sstream>
 
 #include "base/length.h"
+#include "base/text_check.h"
 #include "base/version.h"
 
 namespace cardstock {
 
 std::string json_string(const std::string& s) {
   std::string o = "\"";
-  for (unsigned char c : s) {
+  // A file name that is not UTF-8 (Latin-1, say) keeps its bytes readable as "\xE9":
+  // the manifest stays JSON, and valid names are written as they are.
+  for (unsigned char c : utf8_or_escaped(s)) {
     switch (c) {
       case '"': o += "\\\""; break;
       case '\\': o += "\\\\"; break;

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "base/hash.h"
+#include "base/text_check.h"
 #include "plan/plan.h"
 #include "plan/manifest.h"
 
@@ -164,7 +165,7 @@ Json saved_object(const Game& g, const Deck& d, const std::vector<CardInstance>&
                            {"Transform", transform()},
                            {"Nickname", card.id},
                            {"Description", in.copy > 1 ? "copy " + std::to_string(in.copy) : ""},
-                           {"GMNotes", card.mark.str()},
+                           {"GMNotes", utf8_or_escaped(card.mark.str())},
                            {"CardID", id},
                            {"SidewaysCard", false},
                            {"Hands", true},
@@ -232,7 +233,11 @@ std::optional<PlannedOutput> plan_tts(const PreparedGame& p, size_t deck, const 
   o.dpi = t.dpi;
   o.width = t.cols * t.cw;
   o.height = t.rows * t.ch;
-  o.texts.push_back({t.base + ".json", saved_object(g, d, instances, t, url).dump(2) + "\n"});
+  // Every string in it is UTF-8 by now (the game file's text is checked when loaded, its
+  // name escaped, --tts-url checked by plan_outputs); `replace` keeps a byte that slipped
+  // through from ending the process.
+  o.texts.push_back({t.base + ".json",
+                     saved_object(g, d, instances, t, url).dump(2, ' ', false, Json::error_handler_t::replace) + "\n"});
   o.manifest.extra = ", \"format\": \"tts\", \"saved_object\": " + json_string(t.base + ".json") +
                      ", \"grid\": [" + std::to_string(t.cols) + ", " + std::to_string(t.rows) +
                      "], \"cell_pixels\": [" + std::to_string(t.cell_w) + ", " + std::to_string(t.cell_h) + "]";
