@@ -46,7 +46,8 @@ void add_stock_options(CLI::App* sub, cardstock::BuildOptions& opt) {
                   "duplex error");
 }
 
-// Issue 15: proofs, CMYK and where Tabletop Simulator finds the images (build only).
+// Proofs, CMYK and where Tabletop Simulator finds the images (build, watch, and check,
+// which plans the same outputs without drawing them).
 void add_publishing_options(CLI::App* build, cardstock::BuildOptions& opt) {
   build->add_flag("--proof", opt.proof,
                   "also write <deck>-proof.pdf: each card with its trim, bleed and safe lines and its source");
@@ -69,8 +70,10 @@ std::string add_template_options(CLI::App& app, cardstock::BuildOptions& opt) {
   return exe;
 }
 
-void add_check_options(CLI::App* check, cardstock::BuildOptions& opt, std::vector<std::string>& files) {
+void add_check_options(CLI::App* check, cardstock::BuildOptions& opt, std::vector<std::string>& files,
+                       bool& single) {
   check->add_option("files", files, "game files");
+  check->add_flag("--single-sided", single, "fronts only: no back pages");
   check->add_option("--paper", opt.paper, "letter, a4 or all")
       ->check(CLI::IsMember({"letter", "a4", "all"}))
       ->capture_default_str();
@@ -128,7 +131,8 @@ int main(int argc, char** argv) {
   add_publishing_options(watch, opt);
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
-  add_check_options(check, opt, files);
+  add_check_options(check, opt, files, single);
+  add_publishing_options(check, opt);
 
   std::string stocks_game;
   auto* stocks = app.add_subcommand("stocks", "list the sheet stocks (with FILE: those that game can use)");

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "base/input_limits.h"
+#include "base/text_check.h"
 #include "plan/manifest.h"
 
 namespace cardstock {
@@ -94,6 +95,14 @@ void check_stocks(const Game& g, const Templates& t, const PlanOptions& opt, Dia
   }
 }
 
+// --tts-url goes into every image address of the saved object, which Tabletop Simulator
+// parses as JSON: it must be text (UTF-8, no control characters).
+void check_tts_url(const Game& g, const PlanOptions& opt, Diagnostics& d) {
+  if (const auto f = find_text_fault(opt.tts_url))
+    d.error(g.mark, "--tts-url \"" + shown_text(opt.tts_url, f->offset) + "\": " + f->what +
+                        "; give the address as UTF-8 text");
+}
+
 // A PDF a shop prints in CMYK (the stock's `cmyk`, or --cmyk for every PDF): written by
 // the pdf-cmyk writer, which needs Ghostscript; without it the build stops here, before
 // anything is drawn, saying what to install (for --cmyk once, at the game).
@@ -151,6 +160,7 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
   };
   const auto papers = single_page_papers(t, opt);
   check_stocks(p.game, t, opt, d);
+  check_tts_url(p.game, opt, d);
   for (size_t k = 0; k < p.game.decks.size(); ++k) {
     const Deck& deck = p.game.decks[k];
     const std::vector<Stock> stocks = stocks_for(deck, t, opt);
