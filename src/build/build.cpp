@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "base/files.h"
+#include "base/text_check.h"
 #include "build/cache.h"
 #include "build/commit.h"
 #include "build/interrupt.h"
@@ -217,10 +218,20 @@ GameWork estimate_work(const Game& g, const Templates& t, const PlanOptions& opt
   return w;
 }
 
-// --stock and --printer, checked against the templates and loaded before any game: 0,
-// 2 (a usage error) or 1 (a printer profile with errors), the reason printed.
+// --paper, --stock and --printer, checked against the templates and loaded before any
+// game: 0, 2 (a usage error) or 1 (a printer profile with errors), the reason printed.
 int command_line_options(const BuildOptions& opt, const Templates& t, std::optional<PrinterProfile>* printer,
                          std::ostream& err) {
+  // Any paper the templates define (A3, Tabloid...), by its id: --paper chooses among the
+  // stocks' papers, which are named by id.
+  if (const Paper* p = t.find_paper(opt.paper); opt.paper != "all" && (!p || p->id != opt.paper)) {
+    std::vector<std::string> ids;
+    for (const auto& q : t.papers) ids.push_back(q.id);
+    err << "cardstock: error: --paper: unknown paper '" << shown_text(opt.paper, 0) << "'"
+        << (p ? " (it is another name of '" + p->id + "': give that)" : did_you_mean(opt.paper, ids))
+        << "; the papers are all, " << or_list(ids) << "\n";
+    return 2;
+  }
   for (const auto& name : opt.stocks) {
     const Stock* s = t.find_stock(name);
     if (!s) {

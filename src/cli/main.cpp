@@ -18,8 +18,7 @@ namespace {
 void add_build_options(CLI::App* sub, cardstock::BuildOptions& opt, std::vector<std::string>& files, bool& single) {
   sub->add_option("files", files, "game files");
   sub->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
-  sub->add_option("--paper", opt.paper, "letter, a4 or all")
-      ->check(CLI::IsMember({"letter", "a4", "all"}))
+  sub->add_option("--paper", opt.paper, "a paper of templates/papers.yaml (letter, a4, a3, tabloid...) or all")
       ->capture_default_str();
   sub->add_flag("--single-sided", single, "fronts only: no back pages");
   sub->add_flag("--strict", opt.strict, "treat warnings (e.g. text overflow) as errors");
@@ -74,8 +73,7 @@ void add_check_options(CLI::App* check, cardstock::BuildOptions& opt, std::vecto
                        bool& single) {
   check->add_option("files", files, "game files");
   check->add_flag("--single-sided", single, "fronts only: no back pages");
-  check->add_option("--paper", opt.paper, "letter, a4 or all")
-      ->check(CLI::IsMember({"letter", "a4", "all"}))
+  check->add_option("--paper", opt.paper, "a paper of templates/papers.yaml (letter, a4, a3, tabloid...) or all")
       ->capture_default_str();
   check->add_flag("--strict", opt.strict, "treat warnings as errors");
   check->add_flag("--allow-outside", opt.allow_outside,
@@ -142,8 +140,7 @@ int main(int argc, char** argv) {
   auto* calibrate = app.add_subcommand(
       "calibrate", "write the duplex calibration sheet into <out>/calibration/ (print it, read it, write printer.yaml)");
   calibrate->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
-  calibrate->add_option("--paper", opt.paper, "letter, a4 or all")
-      ->check(CLI::IsMember({"letter", "a4", "all"}))
+  calibrate->add_option("--paper", opt.paper, "a paper of templates/papers.yaml or all (letter and a4)")
       ->capture_default_str();
 
   cardstock::DiffOptions dopt;

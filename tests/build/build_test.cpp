@@ -139,9 +139,17 @@ TEST(Cli, VersionHelpAndUsageErrors) {
   EXPECT_EQ(v.status, 0);
   EXPECT_EQ(v.output, std::string("cardstock ") + kVersion + "\n");
   EXPECT_EQ(cli("--help").status, 0);
-  CliRun bad = cli("build --paper legal");
+  CliRun bad = cli("build --paper legl");
   EXPECT_EQ(bad.status, 2);
-  EXPECT_NE(bad.output.find("--paper"), std::string::npos) << bad.output;
+  EXPECT_NE(bad.output.find("cardstock: error: --paper: unknown paper 'legl' (did you mean 'legal'?); the papers "
+                            "are all, letter, a4, legal, tabloid, a3, a5, half-letter or tabloid-extra"),
+            std::string::npos)
+      << bad.output;
+  // A paper the templates have, that no stock of the games is on: a content error.
+  CliRun legal = cli("check --paper legal");
+  EXPECT_EQ(legal.status, 1);
+  EXPECT_NE(legal.output.find("has no stock on legal paper, which --paper asks for"), std::string::npos)
+      << legal.output;
   EXPECT_EQ(cli("frobnicate").status, 2);
   EXPECT_EQ(cli("").status, 2);
 }
