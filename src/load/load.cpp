@@ -66,7 +66,8 @@ bool within_value_limit(const YAML::Node& root, YAML::Node* stop) {
 // Checks what yaml-cpp accepts but would lose or merge in silence, over the whole tree:
 // every scalar, keys included, must be text that can be drawn (escapes such as "\x01",
 // "\0" or "\e" make characters the file's raw bytes did not show), and no map may hold
-// a key twice (yaml-cpp keeps both; readers would take one and drop the other). A node
+// a key twice (yaml-cpp keeps both; readers would take one and drop the other), and no
+// value may carry a tag (yaml-cpp reads past it: it would be dropped). A node
 // reached again through an alias (same place, same kind) is walked once, so aliases of
 // aliases cannot blow the walk up.
 class YamlWalk {
@@ -74,6 +75,7 @@ class YamlWalk {
   YamlWalk(const std::string& file, Diagnostics& d) : file_(file), d_(d) {}
   // `where` names the collection for messages: "'designs'", "an entry of 'cards'".
   void walk(const YAML::Node& n, const std::string& where) {
+    tag(n);
     if (n.IsScalar()) {
       scalar(n);
       return;
@@ -103,6 +105,22 @@ class YamlWalk {
   }
 
  private:
+  // A tag (`!include x`, `!!int 3`) is read past by yaml-cpp: the value after it would be
+  // used as plain text and the tag dropped. Every explicit tag is refused, the standard
+  // ones (`!!str`) too: cardstock reads every value as its text and has no use for one.
+  // yaml-cpp gives "?" for a plain value and "!" for a quoted one (or a bare `!`, which
+  // means the same: text).
+  void tag(const YAML::Node& n) {
+    const std::string& t = n.Tag();
+    if (t.empty() || t == "?" || t == "!") return;
+    const std::string core = "tag:yaml.org,2002:";
+    const std::string written = t.rfind(core, 0) == 0 ? "!!" + t.substr(core.size())
+                                : t[0] == '!'         ? t
+                                                      : "!<" + t + ">";
+    d_.error(mark_of(n, file_), "YAML tags are not supported: remove '" + shown_text(written, 0) +
+                                    "' and write the value itself");
+  }
+
   void scalar(const YAML::Node& n) {
     const std::string& s = n.Scalar();
     auto f = find_text_fault(s);

@@ -474,3 +474,35 @@ TEST(Load, AWholeLatin1FileIsListedTenLinesAndACount) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+// yaml-cpp reads past a tag (`!include x` is the text "x"), so a tag was dropped without a
+// word. Every explicit tag is an error at its place, the standard ones (`!!str`) too:
+// cardstock reads every value as its text and has no use for them.
+TEST(Load, YamlTagsAreErrorsAtTheirPlace) {
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "title: T\n", "title: !include title.txt\n")),
+            "t.yaml:2:8: error: YAML tags are not supported: remove '!include' and write the value itself\n");
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "name: Alpha", "name: !!str Alpha")),
+            "t.yaml:14:15: error: YAML tags are not supported: remove '!!str' and write the value itself\n");
+  // On a key, a list, a map, in flow, and written out in full.
+  EXPECT_EQ(testing::diagnostics_of(replace(replace(replace(kGood, "      - id: a\n", "      - !k id: a\n"),
+                                                    "stocks: [poker-3x3-letter]",
+                                                    "stocks: !list [poker-3x3-letter]"),
+                                            "      - type: text\n        text: \"{name}\"\n",
+                                            "      - !<tag:example.com,2024:layer> {type: text, text: !t \"{name}\"}\n")),
+            "t.yaml:6:9: error: YAML tags are not supported: remove '!<tag:example.com,2024:layer>' and write the "
+            "value itself\n"
+            "t.yaml:6:58: error: YAML tags are not supported: remove '!t' and write the value itself\n"
+            "t.yaml:10:13: error: YAML tags are not supported: remove '!list' and write the value itself\n"
+            "t.yaml:12:9: error: YAML tags are not supported: remove '!k' and write the value itself\n");
+  // A plain `!` only says "text", as quotes do: allowed.
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "name: Alpha", "name: ! Alpha")), "");
+  // Templates files are read the same way.
+  Diagnostics d;
+  parse_stock("id: s\npaper: !!str letter\ncard: poker\ngrid: {columns: 3, rows: 3}\n", "s.yaml",
+              shipped_templates(), d);
+  EXPECT_EQ(d.str(), "s.yaml:2:8: error: YAML tags are not supported: remove '!!str' and write the value itself\n");
+}
+
+}  // namespace cardstock
