@@ -66,8 +66,9 @@ bool within_value_limit(const YAML::Node& root, YAML::Node* stop) {
 // Checks what yaml-cpp accepts but would lose or merge in silence, over the whole tree:
 // every scalar, keys included, must be text that can be drawn (escapes such as "\x01",
 // "\0" or "\e" make characters the file's raw bytes did not show), and no map may hold
-// a key twice (yaml-cpp keeps both; readers would take one and drop the other), and no
-// value may carry a tag (yaml-cpp reads past it: it would be dropped). A node
+// a key twice (yaml-cpp keeps both; readers would take one and drop the other); no
+// value may carry a tag and no key may be a list, a map or null (yaml-cpp keeps them;
+// the readers would drop them). A node
 // reached again through an alias (same place, same kind) is walked once, so aliases of
 // aliases cannot blow the walk up.
 class YamlWalk {
@@ -91,6 +92,14 @@ class YamlWalk {
     std::map<std::string, YAML::Node> keys;
     for (const auto& kv : n) {
       walk(kv.first, where);
+      // `? [a, b]: x` or `{a: 1}: x`: yaml-cpp keeps the entry, but every reader looks
+      // keys up by their text, so it would be dropped without a word.
+      if (!kv.first.IsScalar())
+        d_.error(mark_of(kv.first, file_), std::string("a map key must be text, not ") +
+                                               (kv.first.IsSequence() ? "a list"
+                                                : kv.first.IsMap()    ? "a map"
+                                                                      : "empty or null") +
+                                               " (in " + where + ")");
       if (kv.first.IsScalar()) {
         const std::string& k = kv.first.Scalar();
         auto [first, fresh] = keys.emplace(k, kv.first);
@@ -1303,6 +1312,7 @@ void read_deck_facts(const Reader& r, const std::string& file, Deck* deck, Diagn
 // A card's data fields: the keys its schema does not know, each text or a number.
 void read_card_fields(const YAML::Node& c, const std::string& file, Card* card, Diagnostics& d) {
   for (const auto& kv : c) {
+    if (!kv.first.IsScalar()) continue;  // a list or map as a key: reported by parse_yaml
     const std::string k = kv.first.Scalar();
     if (Schemas::card().find(k)) continue;
     if (!valid_field_name(k)) {

@@ -505,4 +505,23 @@ TEST(Load, YamlTagsAreErrorsAtTheirPlace) {
   EXPECT_EQ(d.str(), "s.yaml:2:8: error: YAML tags are not supported: remove '!!str' and write the value itself\n");
 }
 
+// A key that is a list, a map or null (`? [a, b]: x`) was kept by yaml-cpp and dropped by
+// every reader, which look keys up by their text: an error at its place, in any map.
+TEST(Load, MapKeysThatAreNotTextAreErrors) {
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "designs:\n",
+                                            "colors:\n  ? [a, b]\n  : \"#123456\"\n  {x: 1}: \"#000000\"\n"
+                                            "  ~: \"#111111\"\n  ink: \"#222222\"\ndesigns:\n")),
+            "t.yaml:4:5: error: a map key must be text, not a list (in 'colors')\n"
+            "t.yaml:6:3: error: a map key must be text, not a map (in 'colors')\n"
+            "t.yaml:7:3: error: a map key must be text, not empty or null (in 'colors')\n");
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "        name: Alpha\n", "        name: Alpha\n        [x]: 1\n")),
+            "t.yaml:15:9: error: a map key must be text, not a list (in an entry of 'cards')\n");
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "title: T\n", "title: T\n{a: b}: c\n")),
+            "t.yaml:3:1: error: a map key must be text, not a map (in the file)\n");
+  Diagnostics d;
+  parse_stock("id: s\npaper: letter\ncard: poker\ngrid: {columns: 3, rows: 3, [1]: 2}\n", "s.yaml",
+              shipped_templates(), d);
+  EXPECT_EQ(d.str(), "s.yaml:4:29: error: a map key must be text, not a list (in 'grid')\n");
+}
+
 }  // namespace cardstock
