@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -214,6 +215,70 @@ Mark document_start(const std::string& text, const std::vector<size_t>& starts, 
   return {file, line + 1, 1};
 }
 
+// Where nesting first goes deeper than yaml-cpp's limit. yaml-cpp reports the place its
+// scanner has read to, which for brackets on one line is the end of the line or the next
+// one. Its events carry each collection's own place: the last collection opened before
+// the limit stops the parser is the one whose first entry is too deep, and that entry
+// is the next thing written after its '[', '{' or '- ' (or the map's own first key).
+Mark too_deep_at(const std::string& text, const std::string& name, const YAML::Mark& reported) {
+  struct Events : YAML::EventHandler {
+    std::optional<YAML::Mark> last;
+    bool map = false;
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      last = m;
+      map = false;
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      last = m;
+      map = true;
+    }
+    void OnMapEnd() override {}
+  } events;
+  std::istringstream in(text);
+  try {
+    YAML::Parser parser(in);
+    parser.HandleNextDocument(events);
+  } catch (const YAML::Exception&) {  // the same DeepRecursion, now with the place known
+  }
+  if (!events.last) return {name, reported.line + 1, reported.column + 1};
+  const YAML::Mark m = *events.last;
+  Mark at{name, m.line + 1, m.column + 1};
+  // The collection's own place as an offset: its line's start plus its column (bytes, as
+  // yaml-cpp counts them; a UTF-8 byte-order mark it skipped comes first).
+  size_t i = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+  for (int line = 0; line < m.line && i < text.size(); ++line) {
+    i = text.find('\n', i);
+    if (i == std::string::npos) return at;
+    ++i;
+  }
+  size_t line_start = i;
+  i += m.column;
+  if (i >= text.size()) return at;
+  const char c = text[i];
+  const bool dash = c == '-' && i + 1 < text.size() && (text[i + 1] == ' ' || text[i + 1] == '\n');
+  // A map not opened by '{' (a block map, or a flow list's `[a: b]` entry) starts at its
+  // first key, which is the entry too deep.
+  if (events.map ? c != '{' : c != '[' && !dash) return at;
+  int line = at.line;
+  for (++i; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    } else if (text[i] == '#') {
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+    } else if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r') {
+      return {name, line, static_cast<int>(i - line_start) + 1};
+    }
+  }
+  return at;
+}
+
 // Parses the one YAML document of a file (`what`: "a game file", for messages).
 bool parse_yaml(const std::string& text, const std::string& name, const std::string& what,
                 YAML::Node* out, Diagnostics& d) {
@@ -256,7 +321,7 @@ bool parse_yaml(const std::string& text, const std::string& name, const std::str
     }
     return true;
   } catch (const YAML::DeepRecursion& e) {
-    d.error({name, e.mark.line + 1, e.mark.column + 1},
+    d.error(wide ? Mark{name, e.mark.line + 1, e.mark.column + 1} : too_deep_at(text, name, e.mark),
             "YAML nesting is deeper than " + std::to_string(e.depth()) + " levels");
     return false;
   } catch (const YAML::Exception& e) {

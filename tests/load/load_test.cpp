@@ -524,4 +524,18 @@ TEST(Load, MapKeysThatAreNotTextAreErrors) {
   EXPECT_EQ(d.str(), "s.yaml:4:29: error: a map key must be text, not a list (in 'grid')\n");
 }
 
+// yaml-cpp reports nesting past its limit where its scanner stopped reading: the end of a
+// line of brackets, or the next line. It is reported where the level past the limit is.
+TEST(Load, DeepNestingIsReportedWhereItIs) {
+  const std::string head = "game: t\ntitle: T\ndecks: ";
+  // "decks: " then '[' #1 at column 8: '[' #499 is the 500th level (the root map is the first).
+  EXPECT_EQ(testing::diagnostics_of(head + std::string(100000, '[') + std::string(100000, ']') + "\n"),
+            "t.yaml:3:506: error: YAML nesting is deeper than 500 levels\n");
+  EXPECT_EQ(testing::diagnostics_of(head + std::string(100000, '[') + "\nx: 1\n").substr(0, 9), "t.yaml:3:");
+  // Over lines: a list of lists, each on a line of its own.
+  std::string lines = "game: t\ntitle: T\ndecks:\n";
+  for (int i = 0; i < 600; ++i) lines += std::string(2 * i, ' ') + "-\n";
+  EXPECT_EQ(testing::diagnostics_of(lines), "t.yaml:502:997: error: YAML nesting is deeper than 500 levels\n");
+}
+
 }  // namespace cardstock
