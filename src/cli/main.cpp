@@ -2,11 +2,15 @@
 // changed), 2 usage (diff: or folders that cannot be compared).
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <unistd.h>
 
+#include "base/diag.h"
 #include "base/paths.h"
+#include "base/text_check.h"
 #include "build/build.h"
 #include "build/progress.h"
 #include "load/schema.h"
@@ -105,6 +109,29 @@ bool parse_shard(const std::string& shard, size_t files, cardstock::BuildOptions
          opt.shards <= 256 && opt.shard >= 0 && opt.shard < opt.shards && files == 1;
 }
 
+// The word the user gave as a command, when CLI11 found none it knows ("A subcommand is
+// required" says nothing of `cardstock bulid`): the first argument that is neither an
+// option nor the value of --templates. None if there is none or it is a command.
+std::optional<std::string> unknown_command(int argc, char** argv, const std::vector<std::string>& commands) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--templates" || a == "--shipped-templates") {
+      ++i;
+      continue;
+    }
+    if (a.size() > 1 && a[0] == '-') continue;
+    if (std::find(commands.begin(), commands.end(), a) != commands.end()) return std::nullopt;
+    return a;
+  }
+  return std::nullopt;
+}
+
+std::string listed(const std::vector<std::string>& words) {
+  std::string s;
+  for (size_t i = 0; i < words.size(); ++i) s += (i ? (i + 1 == words.size() ? " and " : ", ") : "") + words[i];
+  return s;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -150,6 +177,17 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0 && app.get_subcommands().empty()) {
+      std::vector<std::string> commands;
+      for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+        commands.push_back(sub->get_name());
+      if (const auto word = unknown_command(argc, argv, commands)) {
+        std::cerr << "cardstock: error: unknown command '" << cardstock::shown_text(*word, 0)
+                  << "'" << cardstock::did_you_mean(*word, commands) << "; the commands are "
+                  << listed(commands) << " (cardstock --help says more)\n";
+        return 2;
+      }
+    }
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -66,7 +67,9 @@ bool within_value_limit(const YAML::Node& root, YAML::Node* stop) {
 // Checks what yaml-cpp accepts but would lose or merge in silence, over the whole tree:
 // every scalar, keys included, must be text that can be drawn (escapes such as "\x01",
 // "\0" or "\e" make characters the file's raw bytes did not show), and no map may hold
-// a key twice (yaml-cpp keeps both; readers would take one and drop the other). A node
+// a key twice (yaml-cpp keeps both; readers would take one and drop the other); no
+// value may carry a tag and no key may be a list, a map or null (yaml-cpp keeps them;
+// the readers would drop them). A node
 // reached again through an alias (same place, same kind) is walked once, so aliases of
 // aliases cannot blow the walk up.
 class YamlWalk {
@@ -74,6 +77,7 @@ class YamlWalk {
   YamlWalk(const std::string& file, Diagnostics& d) : file_(file), d_(d) {}
   // `where` names the collection for messages: "'designs'", "an entry of 'cards'".
   void walk(const YAML::Node& n, const std::string& where) {
+    tag(n);
     if (n.IsScalar()) {
       scalar(n);
       return;
@@ -89,6 +93,14 @@ class YamlWalk {
     std::map<std::string, YAML::Node> keys;
     for (const auto& kv : n) {
       walk(kv.first, where);
+      // `? [a, b]: x` or `{a: 1}: x`: yaml-cpp keeps the entry, but every reader looks
+      // keys up by their text, so it would be dropped without a word.
+      if (!kv.first.IsScalar())
+        d_.error(mark_of(kv.first, file_), std::string("a map key must be text, not ") +
+                                               (kv.first.IsSequence() ? "a list"
+                                                : kv.first.IsMap()    ? "a map"
+                                                                      : "empty or null") +
+                                               " (in " + where + ")");
       if (kv.first.IsScalar()) {
         const std::string& k = kv.first.Scalar();
         auto [first, fresh] = keys.emplace(k, kv.first);
@@ -103,6 +115,22 @@ class YamlWalk {
   }
 
  private:
+  // A tag (`!include x`, `!!int 3`) is read past by yaml-cpp: the value after it would be
+  // used as plain text and the tag dropped. Every explicit tag is refused, the standard
+  // ones (`!!str`) too: cardstock reads every value as its text and has no use for one.
+  // yaml-cpp gives "?" for a plain value and "!" for a quoted one (or a bare `!`, which
+  // means the same: text).
+  void tag(const YAML::Node& n) {
+    const std::string& t = n.Tag();
+    if (t.empty() || t == "?" || t == "!") return;
+    const std::string core = "tag:yaml.org,2002:";
+    const std::string written = t.rfind(core, 0) == 0 ? "!!" + t.substr(core.size())
+                                : t[0] == '!'         ? t
+                                                      : "!<" + t + ">";
+    d_.error(mark_of(n, file_), "YAML tags are not supported: remove '" + shown_text(written, 0) +
+                                    "' and write the value itself");
+  }
+
   void scalar(const YAML::Node& n) {
     const std::string& s = n.Scalar();
     auto f = find_text_fault(s);
@@ -187,6 +215,70 @@ Mark document_start(const std::string& text, const std::vector<size_t>& starts, 
   return {file, line + 1, 1};
 }
 
+// Where nesting first goes deeper than yaml-cpp's limit. yaml-cpp reports the place its
+// scanner has read to, which for brackets on one line is the end of the line or the next
+// one. Its events carry each collection's own place: the last collection opened before
+// the limit stops the parser is the one whose first entry is too deep, and that entry
+// is the next thing written after its '[', '{' or '- ' (or the map's own first key).
+Mark too_deep_at(const std::string& text, const std::string& name, const YAML::Mark& reported) {
+  struct Events : YAML::EventHandler {
+    std::optional<YAML::Mark> last;
+    bool map = false;
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+    void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      last = m;
+      map = false;
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+      last = m;
+      map = true;
+    }
+    void OnMapEnd() override {}
+  } events;
+  std::istringstream in(text);
+  try {
+    YAML::Parser parser(in);
+    parser.HandleNextDocument(events);
+  } catch (const YAML::Exception&) {  // the same DeepRecursion, now with the place known
+  }
+  if (!events.last) return {name, reported.line + 1, reported.column + 1};
+  const YAML::Mark m = *events.last;
+  Mark at{name, m.line + 1, m.column + 1};
+  // The collection's own place as an offset: its line's start plus its column (bytes, as
+  // yaml-cpp counts them; a UTF-8 byte-order mark it skipped comes first).
+  size_t i = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;
+  for (int line = 0; line < m.line && i < text.size(); ++line) {
+    i = text.find('\n', i);
+    if (i == std::string::npos) return at;
+    ++i;
+  }
+  size_t line_start = i;
+  i += m.column;
+  if (i >= text.size()) return at;
+  const char c = text[i];
+  const bool dash = c == '-' && i + 1 < text.size() && (text[i + 1] == ' ' || text[i + 1] == '\n');
+  // A map not opened by '{' (a block map, or a flow list's `[a: b]` entry) starts at its
+  // first key, which is the entry too deep.
+  if (events.map ? c != '{' : c != '[' && !dash) return at;
+  int line = at.line;
+  for (++i; i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    } else if (text[i] == '#') {
+      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
+    } else if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r') {
+      return {name, line, static_cast<int>(i - line_start) + 1};
+    }
+  }
+  return at;
+}
+
 // Parses the one YAML document of a file (`what`: "a game file", for messages).
 bool parse_yaml(const std::string& text, const std::string& name, const std::string& what,
                 YAML::Node* out, Diagnostics& d) {
@@ -229,7 +321,7 @@ bool parse_yaml(const std::string& text, const std::string& name, const std::str
     }
     return true;
   } catch (const YAML::DeepRecursion& e) {
-    d.error({name, e.mark.line + 1, e.mark.column + 1},
+    d.error(wide ? Mark{name, e.mark.line + 1, e.mark.column + 1} : too_deep_at(text, name, e.mark),
             "YAML nesting is deeper than " + std::to_string(e.depth()) + " levels");
     return false;
   } catch (const YAML::Exception& e) {
@@ -1285,6 +1377,7 @@ void read_deck_facts(const Reader& r, const std::string& file, Deck* deck, Diagn
 // A card's data fields: the keys its schema does not know, each text or a number.
 void read_card_fields(const YAML::Node& c, const std::string& file, Card* card, Diagnostics& d) {
   for (const auto& kv : c) {
+    if (!kv.first.IsScalar()) continue;  // a list or map as a key: reported by parse_yaml
     const std::string k = kv.first.Scalar();
     if (Schemas::card().find(k)) continue;
     if (!valid_field_name(k)) {

@@ -847,6 +847,10 @@ bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Dia
   bool ok = true;
   std::set<std::string> seen;
   for (const auto& kv : n) {
+    if (!kv.first.IsScalar()) {  // a list, map or null as a key: reported by the loader's walk
+      ok = false;
+      continue;
+    }
     const std::string key = kv.first.Scalar();
     if (!seen.insert(key).second) {  // reported (with its first place) by the loader's walk
       ok = false;

@@ -114,8 +114,9 @@ Mark mark_of(const YAML::Node& n, const std::string& file);
 
 /// Checks `n` against `s`: it must be a map, with no unknown keys (each gets a "did you
 /// mean"), every required key present, and each value of its field's kind. Recurses into
-/// Object/ObjectList/ObjectMap fields. A key given twice is skipped, not reported: the
-/// loader reports every duplicate key of a file with its first place. Returns false if
+/// Object/ObjectList/ObjectMap fields. A key given twice, and a key that is not text (a
+/// list, a map, null), are skipped, not reported: the loader reports every one of a file
+/// at its place. Returns false if
 /// anything was wrong.
 bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Diagnostics& d);
 

@@ -35,6 +35,10 @@ std::string game(const std::string& game_id = "g", const std::string& deck_id = 
          "    cards: [{id: a, t: hi}]\n" + extra;
 }
 
+std::string replace_first(std::string s, const std::string& from, const std::string& to) {
+  return s.replace(s.find(from), from.size(), to);
+}
+
 // A game whose one card shows the image its field `i` names.
 std::string image_game(const std::string& src) {
   return "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: image, src: \"{i}\"}]\n"
@@ -322,6 +326,22 @@ std::vector<HostileCase> cases() {
                build, 1, "D/g/g.yaml:2:8: error: YAML syntax: this quoted text is never closed (a \" is missing)\n" + failed(1), {}});
   v.push_back({"YamlBadIndent", {{"g/g.yaml", "game: g\ntitle: G\n decks: []\n"}},
                build, 1, "D/g/g.yaml:3:7: error: YAML syntax: illegal map value\n" + failed(1), {}});
+  v.push_back({"YamlTag", {{"g/g.yaml", replace_first(game(), "title: G", "title: !include title.txt")}},
+               build, 1,
+               "D/g/g.yaml:2:8: error: YAML tags are not supported: remove '!include' and write the value itself\n" +
+                   failed(1), {}});
+  v.push_back({"YamlKeyThatIsAList", {{"g/g.yaml", game("g", "d", "colors:\n  ? [a, b]\n  : \"#123456\"\n")}},
+               build, 1, "D/g/g.yaml:12:5: error: a map key must be text, not a list (in 'colors')\n" + failed(1), {}});
+  // A command misspelt: named, with the one meant, and shown escaped.
+  const std::string commands =
+      "; the commands are build, watch, check, stocks, schema, calibrate and diff (cardstock --help says more)\n";
+  v.push_back({"CommandMisspelt", {}, {"bulid"}, 2,
+               "cardstock: error: unknown command 'bulid' (did you mean 'build'?)" + commands, {}});
+  v.push_back({"CommandMisspeltWithAFile", {{"g/g.yaml", game()}}, {"--templates", "@D@/g", "chek", "@D@/g/g.yaml"}, 2,
+               "cardstock: error: unknown command 'chek' (did you mean 'check'?)" + commands, {}});
+  v.push_back({"CommandWithControlCharacters", {}, {"bu\x1b[2Jlid\x7f"}, 2,
+               "cardstock: error: unknown command 'bu\\x1B[2Jlid\\x7F'" + commands, {}});
+  v.push_back({"CommandUnknown", {}, {"zzz"}, 2, "cardstock: error: unknown command 'zzz'" + commands, {}});
   // A sound SVG linking a picture beside it (and itself: librsvg stops the loop), and a
   // PNG, build (controls).
   v.push_back({"SvgLinkingItselfBuilds", {{"g/g.yaml", image_game("x.svg")}, {"g/x.svg", svg("<image href=\"x.svg\"/><rect/>")}},

@@ -474,3 +474,68 @@ TEST(Load, AWholeLatin1FileIsListedTenLinesAndACount) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+// yaml-cpp reads past a tag (`!include x` is the text "x"), so a tag was dropped without a
+// word. Every explicit tag is an error at its place, the standard ones (`!!str`) too:
+// cardstock reads every value as its text and has no use for them.
+TEST(Load, YamlTagsAreErrorsAtTheirPlace) {
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "title: T\n", "title: !include title.txt\n")),
+            "t.yaml:2:8: error: YAML tags are not supported: remove '!include' and write the value itself\n");
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "name: Alpha", "name: !!str Alpha")),
+            "t.yaml:14:15: error: YAML tags are not supported: remove '!!str' and write the value itself\n");
+  // On a key, a list, a map, in flow, and written out in full.
+  EXPECT_EQ(testing::diagnostics_of(replace(replace(replace(kGood, "      - id: a\n", "      - !k id: a\n"),
+                                                    "stocks: [poker-3x3-letter]",
+                                                    "stocks: !list [poker-3x3-letter]"),
+                                            "      - type: text\n        text: \"{name}\"\n",
+                                            "      - !<tag:example.com,2024:layer> {type: text, text: !t \"{name}\"}\n")),
+            "t.yaml:6:9: error: YAML tags are not supported: remove '!<tag:example.com,2024:layer>' and write the "
+            "value itself\n"
+            "t.yaml:6:58: error: YAML tags are not supported: remove '!t' and write the value itself\n"
+            "t.yaml:10:13: error: YAML tags are not supported: remove '!list' and write the value itself\n"
+            "t.yaml:12:9: error: YAML tags are not supported: remove '!k' and write the value itself\n");
+  // A plain `!` only says "text", as quotes do: allowed.
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "name: Alpha", "name: ! Alpha")), "");
+  // Templates files are read the same way.
+  Diagnostics d;
+  parse_stock("id: s\npaper: !!str letter\ncard: poker\ngrid: {columns: 3, rows: 3}\n", "s.yaml",
+              shipped_templates(), d);
+  EXPECT_EQ(d.str(), "s.yaml:2:8: error: YAML tags are not supported: remove '!!str' and write the value itself\n");
+}
+
+// A key that is a list, a map or null (`? [a, b]: x`) was kept by yaml-cpp and dropped by
+// every reader, which look keys up by their text: an error at its place, in any map.
+TEST(Load, MapKeysThatAreNotTextAreErrors) {
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "designs:\n",
+                                            "colors:\n  ? [a, b]\n  : \"#123456\"\n  {x: 1}: \"#000000\"\n"
+                                            "  ~: \"#111111\"\n  ink: \"#222222\"\ndesigns:\n")),
+            "t.yaml:4:5: error: a map key must be text, not a list (in 'colors')\n"
+            "t.yaml:6:3: error: a map key must be text, not a map (in 'colors')\n"
+            "t.yaml:7:3: error: a map key must be text, not empty or null (in 'colors')\n");
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "        name: Alpha\n", "        name: Alpha\n        [x]: 1\n")),
+            "t.yaml:15:9: error: a map key must be text, not a list (in an entry of 'cards')\n");
+  EXPECT_EQ(testing::diagnostics_of(replace(kGood, "title: T\n", "title: T\n{a: b}: c\n")),
+            "t.yaml:3:1: error: a map key must be text, not a map (in the file)\n");
+  Diagnostics d;
+  parse_stock("id: s\npaper: letter\ncard: poker\ngrid: {columns: 3, rows: 3, [1]: 2}\n", "s.yaml",
+              shipped_templates(), d);
+  EXPECT_EQ(d.str(), "s.yaml:4:29: error: a map key must be text, not a list (in 'grid')\n");
+}
+
+// yaml-cpp reports nesting past its limit where its scanner stopped reading: the end of a
+// line of brackets, or the next line. It is reported where the level past the limit is.
+TEST(Load, DeepNestingIsReportedWhereItIs) {
+  const std::string head = "game: t\ntitle: T\ndecks: ";
+  // "decks: " then '[' #1 at column 8: '[' #499 is the 500th level (the root map is the first).
+  EXPECT_EQ(testing::diagnostics_of(head + std::string(100000, '[') + std::string(100000, ']') + "\n"),
+            "t.yaml:3:506: error: YAML nesting is deeper than 500 levels\n");
+  EXPECT_EQ(testing::diagnostics_of(head + std::string(100000, '[') + "\nx: 1\n").substr(0, 9), "t.yaml:3:");
+  // Over lines: a list of lists, each on a line of its own.
+  std::string lines = "game: t\ntitle: T\ndecks:\n";
+  for (int i = 0; i < 600; ++i) lines += std::string(2 * i, ' ') + "-\n";
+  EXPECT_EQ(testing::diagnostics_of(lines), "t.yaml:502:997: error: YAML nesting is deeper than 500 levels\n");
+}
+
+}  // namespace cardstock
