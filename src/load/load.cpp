@@ -586,6 +586,7 @@ Design read_design(const std::string& name, const YAML::Node& n, const std::stri
   Reader r(n, Schemas::design(), file);
   des.extends = r.str("extends");
   des.background = r.str("background");
+  des.legible_size = r.length("legible_size");
   YAML::Node layers = r.node("layers");
   if (layers && !layers.IsNull()) {
     if (!layers.IsSequence()) {
@@ -652,6 +653,7 @@ void read_output_keys(const Reader& r, const Templates& t, bool grid_ok, Stock* 
   const std::string order = r.str("order");
   s->order = order == "back-front" ? PageOrder::BackFront : PageOrder::FrontBack;
   s->preflight = r.boolean("preflight");
+  s->legible_size = r.length("legible_size");
   s->cmyk = r.boolean("cmyk");
   const bool paper = r.has("paper"), grid = r.has("grid");
   if (s->format == StockFormat::Pdf && paper && !grid)
@@ -1111,6 +1113,7 @@ void resolve_designs(const std::map<std::string, Design>& own, const Templates& 
       if (!flatten(src.extends, chain, out)) return false;
     }
     if (!src.background.empty()) out->background = src.background;
+    if (src.legible_size.pt > 0) out->legible_size = src.legible_size;
     out->layers.insert(out->layers.end(), src.layers.begin(), src.layers.end());
     return true;
   };

@@ -155,6 +155,9 @@ const Schema& Schemas::design() {
       "a card design: a background and layers",
       {F("extends", K::String, "a design whose layers are drawn first"),
        F("background", K::Color, "colour filling the whole card, bleed included"),
+       F("legible_size", K::Length,
+         "the smallest type its text may be set at; smaller text is a warning (an error under --strict). "
+         "Default: the stocks' legible_size"),
        A("layers", "the layers, drawn in order",
          "\"type\": [\"array\", \"null\"], \"items\": {\"$ref\": \"#/definitions/layer\"}")}};
   return s;
@@ -431,6 +434,10 @@ const Schema& Schemas::stock() {
          "check warns about text outside the safe zone and edges the art does not bleed past",
          "false"),
        F("cmyk", K::Bool, "convert the PDF to CMYK PDF/X-1a with Ghostscript", "false"),
+       F("legible_size", K::Length,
+         "the smallest type that prints legibly on this stock; smaller card text is a warning (an error under "
+         "--strict)",
+         "7pt"),
        F("ink_limit", K::Number,
          "most total ink (C+M+Y+K, in %) the shop takes; the build reports the maximum found"),
        F("margin", K::Length,

@@ -101,6 +101,7 @@ struct Stock {
   PageOrder order = PageOrder::FrontBack;
   std::vector<CardSize> accepts;      // other card sizes it takes, centred on its trim
   bool preflight = false;             // check: text inside the safe zone, art into the bleed
+  Length legible_size;                // smallest type that prints legibly on it (0: plan/lint.h's default)
   bool cmyk = false;                  // convert the PDF to CMYK PDF/X-1a (Ghostscript)
   double ink_limit = 0;               // most total ink (C+M+Y+K, %) the shop takes; 0 = none
   Mark mark;
@@ -196,6 +197,7 @@ struct Design {
   std::string extends;     // before resolution only
   std::string background;  // template colour expression, "" = none
   std::vector<Layer> layers;
+  Length legible_size;  // smallest type its text may be set at (0: its stocks')
   Mark mark;
 };
 

@@ -6,6 +6,7 @@
 
 #include "base/input_limits.h"
 #include "base/text_check.h"
+#include "plan/lint.h"
 #include "plan/manifest.h"
 
 namespace cardstock {
@@ -155,6 +156,7 @@ std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const PlanOp
 std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& t, const PlanOptions& opt,
                                         Diagnostics& d, const PrinterProfile* printer) {
   std::vector<PlannedOutput> outs;
+  std::vector<std::vector<Stock>> printed_on;  // per deck, for the legible size of its text
   auto add = [&outs](std::vector<PlannedOutput> more) {
     for (auto& o : more) outs.push_back(std::move(o));
   };
@@ -164,6 +166,7 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
   for (size_t k = 0; k < p.game.decks.size(); ++k) {
     const Deck& deck = p.game.decks[k];
     const std::vector<Stock> stocks = stocks_for(deck, t, opt);
+    printed_on.push_back(stocks);
     check_paper(deck, stocks, opt, d);
     for (const auto& stock : stocks) {
       if (!stock_wanted(opt, stock)) continue;
@@ -195,6 +198,7 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
     for (auto& o : outs)
       if (o.format == OutputFormat::Pdf && o.manifest.kind != OutputKind::Proof) make_cmyk(o, nullptr, p.game, opt, d);
   check_outputs(p.game, outs, d);
+  lint_printed_text(p, outs, printed_on, d);
   for (auto& o : outs) o.title = p.game.title + " - " + o.file;
   if (opt.strict) d.make_warnings_errors();
   return outs;

@@ -1,0 +1,136 @@
+#include "plan/lint.h"
+
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "base/length.h"
+
+namespace cardstock {
+
+std::string unexpanded_markup(const std::string& text, const Game& game) {
+  // Icon codes: only the game's own icon names count, so a time ("10:30:") or a ratio
+  // in running text is never taken for one.
+  for (size_t at = text.find(':'); at != std::string::npos; at = text.find(':', at + 1)) {
+    const size_t end = text.find(':', at + 1);
+    if (end == std::string::npos) break;
+    const std::string name = text.substr(at + 1, end - at - 1);
+    if (!name.empty() && game.icons.count(name)) return "the icon code ':" + name + ":'";
+  }
+  static const std::regex field(R"(\{[A-Za-z_][A-Za-z0-9_]*\})");
+  static const std::regex emphasis(R"((\*\*|__)[^*_\s][^*_]*(\*\*|__))");
+  static const std::regex link(R"(\[[^\]\n]+\]\([^)\s]+\))");
+  std::smatch m;
+  if (std::regex_search(text, m, field)) return "the field reference '" + m.str() + "'";
+  if (text.find("<icon") != std::string::npos) return "an <icon> tag";
+  if (std::regex_search(text, m, emphasis)) return "the Markdown emphasis '" + m.str().substr(0, 40) + "'";
+  if (std::regex_search(text, m, link)) return "the Markdown link '" + m.str().substr(0, 40) + "'";
+  return "";
+}
+
+namespace {
+
+// One finding, said once however many cards or outputs show it.
+struct Finding {
+  Mark mark;
+  bool error = false;
+  std::string what, first;  // what is wrong; the first card or output showing it
+  std::set<std::string> who;  // every card or output showing it
+};
+
+class Findings {
+ public:
+  void add(const Mark& at, bool error, const std::string& what, const std::string& who) {
+    auto [it, fresh] = by_.try_emplace(at.str() + "\n" + what, Finding{at, error, what, who, {}});
+    if (fresh) order_.push_back(&it->second);
+    it->second.who.insert(who);
+  }
+  void say(const std::string& units, Diagnostics& d) const {
+    for (const Finding* f : order_) {
+      const size_t n = f->who.size();
+      const std::string shown =
+          n == 1 ? " on " + f->first : " on " + std::to_string(n) + " " + units + " (the first " + f->first + ")";
+      if (f->error)
+        d.error(f->mark, f->what + shown);
+      else
+        d.warning(f->mark, f->what + shown);
+    }
+  }
+
+ private:
+  std::map<std::string, Finding> by_;
+  std::vector<const Finding*> order_;
+};
+
+std::string size_words(double pt) { return format_number(std::round(pt * 10) / 10) + " pt"; }
+
+std::string too_small(double pt, double floor, bool on_card) {
+  return "text set at " + size_words(pt) + ", below the legible " + size_words(floor) +
+         (on_card ? ": raise its size or min_size (or give the design a legible_size)" : "");
+}
+
+// The card text of deck k: unexpanded markup at its source (the card when a field put it
+// there, else the layer), small type at the layer.
+void lint_cards(const PreparedGame& p, size_t k, double stock_floor, Findings& f) {
+  const Game& g = p.game;
+  const Deck& deck = g.decks[k];
+  for (size_t c = 0; c < deck.cards.size(); ++c) {
+    const Card& card = deck.cards[c];
+    for (bool back : {false, true}) {
+      const auto& arts = back ? p.backs : p.faces;
+      if (k >= arts.size() || c >= arts[k].size()) continue;
+      const std::string name = back ? (card.back.empty() ? deck.back : card.back)
+                                    : (card.face.empty() ? deck.face : card.face);
+      auto des = g.designs.find(name);
+      const Design* design = des == g.designs.end() ? nullptr : &des->second;
+      const double floor = design && design->legible_size.pt > 0 ? design->legible_size.pt : stock_floor;
+      const std::string who = "card '" + card.id + "'" + (back ? " (back)" : "");
+      for (const ArtItem& it : arts[k][c].items) {
+        if (it.type != LayerType::Text || it.text.empty()) continue;
+        const Layer* layer = design && it.layer >= 0 && static_cast<size_t>(it.layer) < design->layers.size()
+                                 ? &design->layers[static_cast<size_t>(it.layer)]
+                                 : nullptr;
+        const Mark at_layer = layer ? (layer->text_mark.line ? layer->text_mark : layer->mark) : card.mark;
+        if (const std::string raw = unexpanded_markup(it.text, g); !raw.empty()) {
+          // Written in the design itself, or brought in by one of the card's fields.
+          const bool in_design = layer && !unexpanded_markup(layer->text, g).empty();
+          f.add(in_design ? at_layer : card.mark, true, "printed text shows " + raw + " unexpanded", who);
+        }
+        if (it.style.size < floor - 1e-9) f.add(at_layer, false, too_small(it.style.size, floor, true), who);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void lint_printed_text(const PreparedGame& p, const std::vector<PlannedOutput>& outs,
+                       const std::vector<std::vector<Stock>>& stocks, Diagnostics& d) {
+  Findings cards;
+  for (size_t k = 0; k < p.game.decks.size(); ++k) {
+    // A stock that takes small type (tokens) says so with its own legible_size.
+    double floor = kLegiblePt;
+    if (k < stocks.size() && !stocks[k].empty()) {
+      floor = 1e9;
+      for (const Stock& s : stocks[k]) floor = std::min(floor, s.legible_size.pt > 0 ? s.legible_size.pt : kLegiblePt);
+    }
+    lint_cards(p, k, floor, cards);
+  }
+  cards.say("cards", d);
+  // Text the planners set themselves: booklets, answer keys, board titles, proof notes.
+  Findings pages;
+  for (const PlannedOutput& o : outs)
+    for (const PlannedPage& pg : o.pages)
+      for (const ArtItem& it : pg.art.items) {
+        if (it.type != LayerType::Text || it.text.empty()) continue;
+        const Mark at = it.source.line ? it.source : o.mark;
+        const std::string who = "'" + o.file + "'";
+        if (const std::string raw = unexpanded_markup(it.text, p.game); !raw.empty())
+          pages.add(at, true, "printed text shows " + raw + " unexpanded", who);
+        if (it.style.size < kLegiblePt - 1e-9) pages.add(at, false, too_small(it.style.size, kLegiblePt, false), who);
+      }
+  pages.say("outputs", d);
+}
+
+}  // namespace cardstock
