@@ -1,26 +1,31 @@
-// libFuzzer target: one input runs through everything `cardstock check` does that needs
-// no Cairo, and through the Markdown booklet path:
-//   parse_game -> check_deck / check_board -> resolve_card (FixedMeasurer) -> when the
-//   game has no errors: layout_sheets per stock, answer-key table, board layout, booklet
-//   layout and saddle-stitch imposition;
+// libFuzzer target: one input runs through everything `cardstock check` and `build` do
+// short of drawing, with the real stages (no copy of any of them):
+//   parse_game -> prepare_game (deck and board rules, every card resolved with fixed text
+//   metrics, images' bytes checked, the booklet read) -> when the game has no errors:
+//   plan_outputs (plan/plan.h: every planner, sheets, labels, fold-over, cut files, print
+//   shops' PDFs and PNGs, Tabletop Simulator, proofs, CMYK, answer keys, boards,
+//   booklets), with the default options and with options the input's bytes choose among
+//   every shipped stock (--stock), paper, --single-sided, --proof, --cmyk, --tts-url and
+//   --strict; and the same bytes as the game's own rules text, its booklets planned;
 //   parse_stock (the same bytes as a stock file) -> layout_sheets, stock_problems,
 //   within_margin, correct_backs; a print shop's stock's card pages, safe zone and bleed,
 //   and proof cells of its card size;
 //   parse_printer_profile (the same bytes as a printer profile) -> correct_backs;
 //   check_image_bytes (the same bytes as a PNG and as an SVG card image);
 //   csv_cards_from_text (the same bytes as a deck's CSV file, id_from its first column);
-//   parse_booklet (the same bytes as a rules booklet) against the game that came back,
-//   or, when the bytes are not a game, against the shipped game whose title they name
-//   first -> layout_booklet -> impose_saddle_stitch.
-// Templates, the shipped games and the hyphenation dictionary load once, at start-up.
-// Every problem must come back as a diagnostic: a crash, a sanitizer report, a leak or a
-// timeout is a bug. See fuzz/README.md.
+//   parse_booklet (the same bytes as a rules booklet), when the bytes are not a game,
+//   against the shipped game whose title they name first -> plan_booklets.
+// Templates, the shipped games (prepared) and the hyphenation dictionary load once, at
+// start-up. Every problem must come back as a diagnostic: a crash, a sanitizer report, a
+// leak or a timeout is a bug. See fuzz/README.md.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -40,6 +45,8 @@
 #include "layout/cutter.h"
 #include "model/model.h"
 #include "layout/text_measure.h"
+#include "plan/plan.h"
+#include "plan/prepare.h"
 
 using namespace cardstock;
 
@@ -53,15 +60,28 @@ namespace {
 // coverage. (The shipped games' largest deck has 162 cards.)
 constexpr size_t kMaxLaidOutCards = 2000;
 
-struct Fixture {
-  Templates templates;
-  std::vector<Game> games;  // the shipped content/*.yaml, for booklets given alone
-  std::unique_ptr<DictHyphenator> hyphenator;
-  FixedMeasurer measurer;
+// Text at fixed metrics (no fonts); an image is as good as its bytes' check, which
+// prepare makes first (load/images.h): decoding is the render stage's, not fuzzed here.
+class FuzzMeasurer : public Measurer {
+ public:
+  TextExtent measure(const std::string& text, const TextStyle& style, double wrap_width) const override {
+    return fixed_.measure(text, style, wrap_width);
+  }
+  bool check_image(const std::string&, std::string*) const override { return true; }
+
+ private:
+  FixedMeasurer fixed_;
 };
 
-const Fixture& fixture() {
-  static const Fixture* f = [] {
+struct Fixture {
+  Templates templates;
+  std::vector<PreparedGame> games;  // the shipped content/*.yaml, prepared, for booklets given alone
+  std::unique_ptr<DictHyphenator> hyphenator;
+  FuzzMeasurer measurer;
+};
+
+Fixture& fixture() {
+  static Fixture* f = [] {
     auto* fx = new Fixture;
     Diagnostics d;
     fx->templates = load_templates(CARDSTOCK_SOURCE_DIR "/templates", d);
@@ -77,12 +97,20 @@ const Fixture& fixture() {
         std::fprintf(stderr, "fuzz_game: content/%s.yaml does not load:\n%s", g, gd.str().c_str());
         std::abort();
       }
-      fx->games.push_back(std::move(*game));
+      fx->games.emplace_back();
+      fx->games.back().game = std::move(*game);
     }
     // Optional, as in the real build: without the dictionary booklets are not hyphenated.
     if (!fx->templates.fonts.hyphenation.empty()) {
       std::string e;
       fx->hyphenator = DictHyphenator::load(fx->templates.fonts.hyphenation, &e);
+    }
+    for (PreparedGame& p : fx->games) {
+      prepare_game(p, fx->templates, fx->measurer, false);
+      if (p.diags.has_errors()) {
+        std::fprintf(stderr, "fuzz_game: a shipped game does not prepare:\n%s", p.diags.str().c_str());
+        std::abort();
+      }
     }
     return fx;
   }();
@@ -96,104 +124,79 @@ bool verbose() {
   return v;
 }
 
-const Paper* paper(const Templates& t, const char* id) {
-  for (const auto& p : t.papers)
-    if (p.id == id) return &p;
-  return nullptr;
+// Options for one run of the real planners, chosen by the input's bytes so a fuzzing run
+// meets every shipped stock (--stock) and every planning option.
+PlanOptions options_for(const std::string& text) {
+  const Fixture& fx = fixture();
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) h = (h ^ c) * 1099511628211ULL;
+  PlanOptions o;
+  const char* papers[] = {"all", "letter", "a4", "a3", "tabloid"};
+  o.paper = papers[h % 5];
+  o.backs = (h >> 3) & 1;
+  o.proof = (h >> 4) & 1;
+  o.cmyk = (h >> 5) & 1;
+  o.strict = (h >> 6) & 1;
+  if ((h >> 7) & 1) o.tts_url = (h >> 8) & 1 ? "https://example.org/decks" : "file:///C:/TTS/";
+  if ((h >> 9) & 1) o.stocks.push_back(fx.templates.stocks[(h >> 10) % fx.templates.stocks.size()].id);
+  o.ghostscript = (h >> 20) & 1;  // both: the error when Ghostscript is missing is planned too
+  return o;
 }
 
-// What build.cpp's plan_booklet does, minus drawing: half-letter pages imposed on letter.
-void lay_out_booklet(const Booklet& b, Diagnostics& d) {
+// The real planners (plan/plan.h), as a build calls them, minus drawing: with the default
+// options and with options the input's bytes choose.
+void plan(PreparedGame& p, const std::string& text, Diagnostics& d) {
   const Fixture& fx = fixture();
-  const Paper* sheet = paper(fx.templates, "letter");
-  const Paper* page = paper(fx.templates, "half-letter");
-  if (!sheet || !page) return;
-  BookletLayout bl =
-      layout_booklet(b, page->width.pt, page->height.pt, fx.measurer, fx.hyphenator.get(), d);
-  std::string e;
-  impose_saddle_stitch(static_cast<int>(bl.pages.size()), bl.width, bl.height, sheet->height.pt,
-                       sheet->width.pt, &e);
+  for (const auto& deck : p.game.decks)
+    if (static_cast<size_t>(std::max(0L, deck.total_cards())) > kMaxLaidOutCards) return;
+  for (const PlanOptions& o : {PlanOptions{}, options_for(text)}) {
+    Diagnostics pd;
+    const auto outs = plan_outputs(p, fx.templates, o, pd, nullptr);
+    // What the writers and the manifest read of every output.
+    for (const auto& out : outs) {
+      std::ostringstream m;
+      if (out.manifest.pages) out.manifest.pages(m);
+      (void)format_name(out.format);
+      (void)kind_name(out.manifest.kind);
+    }
+    d.append(pd);
+  }
 }
 
-// What build.cpp's plan does for one error-free game, minus drawing.
-void plan(const Game& g, const std::vector<std::vector<CardArt>>& faces) {
-  const Fixture& fx = fixture();
-  const Paper* letter = paper(fx.templates, "letter");
-  for (const auto& deck : g.decks) {
-    const size_t count =
-        std::min(static_cast<size_t>(std::max(0L, deck.total_cards())), kMaxLaidOutCards);
-    for (const auto& stock : deck.stocks) {
-      const bool backs = stock.kind == StockKind::Cardstock && !deck.back.empty();
-      layout_sheets(stock, count, backs);
-    }
-    if (deck.answer_key && deck.facts && letter) {
-      TableSpec t;
-      t.title = deck.answer_key->title;
-      t.subtitle = g.title;
-      t.font = fx.templates.fonts.default_family;
-      AnswerKeyTable key = answer_key_rows(deck);
-      t.header = std::move(key.header);
-      t.rows = std::move(key.rows);
-      bool overflow = false;
-      layout_table(t, letter->width.pt, letter->height.pt, 36, fx.measurer, &overflow);
-    }
-  }
-  for (const auto& board : g.boards) {
-    const Deck* deck = g.find_deck(board.deck);
-    if (!deck || !letter) continue;
-    if (static_cast<size_t>(deck->total_cards()) <= kMaxLaidOutCards) expand_instances(*deck);
-    const Rect area{36, 76, letter->width.pt - 72, letter->height.pt - 112};
-    const BoardLayout bl = layout_board(board, deck->card.width.pt, deck->card.height.pt, area);
-    bool small = true;  // board_placements expands the board's deck and its extras' decks
-    for (const auto& dk : g.decks) small = small && static_cast<size_t>(dk.total_cards()) <= kMaxLaidOutCards;
-    if (small) board_placements(g, board, bl);
-  }
-  // Figure labels point at the first card's art, as build.cpp's anchor_labels does.
-  if (g.booklet) {
-    for (size_t i = 0; i < g.decks.size(); ++i) {
-      const Deck& deck = g.decks[i];
-      for (size_t c = 0; c < deck.cards.size() && c < faces[i].size(); ++c) {
-        const std::string face = deck.cards[c].face.empty() ? deck.face : deck.cards[c].face;
-        auto des = g.designs.find(face);
-        if (des == g.designs.end()) continue;
-        for (const auto& kv : deck.cards[c].fields)
-          field_anchor(des->second, faces[i][c], kv.first);
-        break;  // one card a deck is enough
-      }
-    }
-  }
+// What a build does with the rules text of a shipped game: its booklets planned (read in
+// reading order, imposed on Letter and A4).
+void plan_booklet_of(PreparedGame& ref, Booklet bk, Diagnostics& d) {
+  std::optional<Booklet> kept = std::move(ref.booklet);
+  ref.booklet = std::move(bk);
+  PlanOptions o;
+  plan_booklets(ref, fixture().templates, o, d);
+  ref.booklet = std::move(kept);
 }
 
 void run_game(const std::string& text) {
-  const Fixture& fx = fixture();
+  Fixture& fx = fixture();
   Diagnostics d;
   auto g = parse_game(text, "fuzz.yaml", CARDSTOCK_SOURCE_DIR "/content", fx.templates, d);
   if (g) {
-    // As build.cpp's prepare: rules and art are checked even when loading reported errors.
-    for (const auto& deck : g->decks) check_deck(deck, d);
-    for (const auto& board : g->boards) check_board(*g, board, d);
-    std::vector<std::vector<CardArt>> faces;
-    for (const auto& deck : g->decks) {
-      faces.emplace_back();
-      for (const auto& card : deck.cards) {
-        const std::string face = card.face.empty() ? deck.face : card.face;
-        const std::string back = card.back.empty() ? deck.back : card.back;
-        auto f = g->designs.find(face);
-        faces.back().push_back(f == g->designs.end()
-                                   ? CardArt{}
-                                   : resolve_card(*g, deck, card, f->second, fx.measurer, d));
-        auto b = g->designs.find(back);
-        if (!back.empty() && b != g->designs.end())
-          resolve_card(*g, deck, card, b->second, fx.measurer, d);
-      }
-    }
     // The same bytes as the game's own booklet text (mostly a wall of paragraphs; its
     // own diagnostics, so YAML comments read as bad headings do not stop the layout).
     Diagnostics bd;
-    Booklet bk = booklet_from_text(*g, text, "fuzz.md", bd);
-    if (!d.has_errors()) {
-      plan(*g, faces);
-      if (g->booklet && !bd.has_errors()) lay_out_booklet(bk, bd);
+    const bool loaded = !d.has_errors();
+    PreparedGame p;
+    p.source = "fuzz.yaml";
+    p.game = std::move(*g);
+    // As a build: rules and art are checked, cards resolved, images checked.
+    prepare_game(p, fx.templates, fx.measurer, false);
+    d.append(p.diags);
+    if (loaded && !p.diags.has_errors()) {
+      plan(p, text, d);
+      if (p.game.booklet) {
+        Booklet bk = booklet_from_text(p.game, text, "fuzz.md", bd);
+        if (!bd.has_errors()) {
+          p.booklet = std::move(bk);
+          plan_booklets(p, fx.templates, PlanOptions{}, bd);
+        }
+      }
     }
     d.append(bd);
   } else {
@@ -201,18 +204,18 @@ void run_game(const std::string& text) {
     // title it names first (else Dayenu), so its directives ({{count cards}},
     // {{card ...}}) have decks and cards to resolve. One game, not all four: booklet
     // layout is the slowest step of the harness.
-    const Game* ref = &fx.games.front();
+    PreparedGame* ref = &fx.games.front();
     size_t first = std::string::npos;
-    for (const Game& gm : fx.games) {
-      const size_t at = text.find(gm.title);
+    for (PreparedGame& gm : fx.games) {
+      const size_t at = text.find(gm.game.title);
       if (at < first) {
         first = at;
         ref = &gm;
       }
     }
     Diagnostics bd;
-    Booklet bk = booklet_from_text(*ref, text, "fuzz.md", bd);
-    if (!bd.has_errors()) lay_out_booklet(bk, bd);
+    Booklet bk = booklet_from_text(ref->game, text, "fuzz.md", bd);
+    if (!bd.has_errors()) plan_booklet_of(*ref, std::move(bk), bd);
     d.append(bd);
   }
   const std::string msgs = d.str();  // every message must format
