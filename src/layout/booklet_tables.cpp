@@ -18,18 +18,26 @@ bool numeric(const std::string& s) {
   return true;
 }
 
+// The style of cell (r, c) of a table (row 0 is the header): `base`, with the icons the
+// cell's text shows.
+TextStyle cell_style(const Block& blk, size_t r, size_t c, const TextStyle& base) {
+  TextStyle st = base;
+  if (auto it = blk.cell_icons.find({r, c}); it != blk.cell_icons.end()) st.icons = it->second;
+  return st;
+}
+
 // Column widths filling `area_w`. Columns narrower than a fair share keep their natural
 // width; the others share what is left in proportion to their natural widths. Spare
 // width goes to all.
 std::vector<double> column_widths(const BookletFrame& f, const Block& blk) {
   const size_t cols = blk.header.size();
   std::vector<double> natural(cols, 0);
-  auto widen = [&](const std::vector<std::string>& row, const TextStyle& st) {
+  auto widen = [&](const std::vector<std::string>& row, size_t r, const TextStyle& st) {
     for (size_t c = 0; c < cols && c < row.size(); ++c)
-      natural[c] = std::max(natural[c], f.m.measure(row[c], st, 1e6).width + 2 * kCellPadX);
+      natural[c] = std::max(natural[c], f.m.measure(row[c], cell_style(blk, r, c, st), 1e6).width + 2 * kCellPadX);
   };
-  widen(blk.header, f.s.cell_head);
-  for (const auto& r : blk.rows) widen(r, f.s.cell);
+  widen(blk.header, 0, f.s.cell_head);
+  for (size_t r = 0; r < blk.rows.size(); ++r) widen(blk.rows[r], r + 1, f.s.cell);
   std::vector<double> w = natural;
   double total = 0;
   for (double v : natural) total += v;
@@ -52,14 +60,14 @@ void prepare_table(const BookletFrame& f, Prepared& p) {
   const size_t cols = blk.header.size();
   p.col_widths = column_widths(f, blk);
   const std::vector<double>& w = p.col_widths;
-  auto row_h = [&](const std::vector<std::string>& row, const TextStyle& st) {
+  auto row_h = [&](const std::vector<std::string>& row, size_t r, const TextStyle& st) {
     double hmax = 0;
     for (size_t c = 0; c < cols && c < row.size(); ++c)
-      hmax = std::max(hmax, f.text_h(row[c], st, w[c] - 2 * kCellPadX));
+      hmax = std::max(hmax, f.text_h(row[c], cell_style(blk, r, c, st), w[c] - 2 * kCellPadX));
     return hmax + 2 * kCellPadY;
   };
-  p.row_heights.push_back(row_h(blk.header, f.s.cell_head));
-  for (const auto& r : blk.rows) p.row_heights.push_back(row_h(r, f.s.cell));
+  p.row_heights.push_back(row_h(blk.header, 0, f.s.cell_head));
+  for (size_t r = 0; r < blk.rows.size(); ++r) p.row_heights.push_back(row_h(blk.rows[r], r + 1, f.s.cell));
   p.caption_h = blk.caption.empty() ? 0 : kCaptionGap + f.text_h(blk.caption, f.s.caption, f.area_w);
   p.height = p.caption_h;
   for (double v : p.row_heights) p.height += v;
@@ -83,7 +91,7 @@ void draw_table(const BookletFrame& f, const Prepared& p, int r0, int r1, double
     else if (r % 2 == 0) page.items.push_back(rect_item({x0, y, total_w, rh}, tint(f.s.accent, 0.08)));
     double x = x0;
     for (size_t c = 0; c < cells.size() && c < p.col_widths.size(); ++c) {
-      TextStyle st = header ? f.s.cell_head : f.s.cell;
+      TextStyle st = cell_style(blk, static_cast<size_t>(r), c, header ? f.s.cell_head : f.s.cell);
       if (!header && numeric(cells[c])) st.align = Align::Center;
       // A header centres over a column of numbers.
       if (header && c > 0 && !blk.rows.empty() && numeric(blk.rows[0][c])) st.align = Align::Center;

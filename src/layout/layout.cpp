@@ -902,85 +902,119 @@ void correct_backs(SheetLayout& sheets, const PrinterProfile& profile, bool shor
 }
 
 
-std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page_h,
-                                  double margin, const TextMeasurer& m, bool* overflow) {
+namespace {
+
+// The table set at `size` on as many pages as its rows need: the title (and subtitle) on
+// the first page, "(continued)" after the title on the others, the header row on each.
+// Sets *overflow if a row is taller than a whole page (it is placed all the same).
+std::vector<std::vector<ArtItem>> table_pages(const TableSpec& t, double size, double page_w, double page_h,
+                                              double margin, const TextMeasurer& m, bool* overflow) {
   const double avail_w = page_w - 2 * margin;
   const double pad = 4;
   const Color ink = *parse_color("#222222"), stripe = *parse_color("#eef1f6"),
               head_bg = *parse_color("#2b3a55"), white = *parse_color("#ffffff"),
               none{0, 0, 0, 0, true};
   const size_t ncol = t.header.size();
-  *overflow = true;
-  std::vector<ArtItem> items;
-  for (double size = 10; size >= 5 - 1e-9; size -= 0.5) {
-    items.clear();
-    TextStyle body{t.font, false, false, size, Align::Left, false, false, 1, {}};
-    TextStyle head = body;
-    head.bold = true;
-    TextStyle title{t.font, true, false, 16, Align::Left, false, false, 1, {}};
-    // Natural column widths: the widest cell, unwrapped.
-    std::vector<double> widths(ncol, 0);
+  TextStyle body{t.font, false, false, size, Align::Left, false, false, 1, {}};
+  TextStyle head = body;
+  head.bold = true;
+  TextStyle title{t.font, true, false, 16, Align::Left, false, false, 1, {}};
+  // Natural column widths: the widest cell, unwrapped.
+  std::vector<double> widths(ncol, 0);
+  for (size_t c = 0; c < ncol; ++c) {
+    widths[c] = m.measure(t.header[c], head, 1e6).width + 2 * pad;
+    for (const auto& row : t.rows)
+      if (c < row.size()) widths[c] = std::max(widths[c], m.measure(row[c], body, 1e6).width + 2 * pad);
+  }
+  double total = 0;
+  for (double w : widths) total += w;
+  // Spread spare width evenly, or squeeze proportionally (cells then wrap).
+  for (double& w : widths) w = total > avail_w ? w * avail_w / total : w + (avail_w - total) / ncol;
+  auto row_h = [&](const std::vector<std::string>& cells, const TextStyle& st) {
+    double h = 0;
+    for (size_t c = 0; c < ncol; ++c)
+      h = std::max(h, m.measure(c < cells.size() ? cells[c] : "", st, widths[c] - 2 * pad).height);
+    return h + 2 * pad / 2;
+  };
+  std::vector<std::vector<ArtItem>> pages;
+  std::vector<ArtItem>* items = nullptr;
+  double y = 0;
+  auto add_row = [&](const std::vector<std::string>& cells, const TextStyle& st, const Color& bg, const Color& fg) {
+    const double h = row_h(cells, st);
+    ArtItem band;
+    band.type = LayerType::Rect;
+    band.box = {margin, y, avail_w, h};
+    band.fill = bg;
+    band.stroke = none;
+    if (!bg.none) items->push_back(band);
+    double x = margin;
     for (size_t c = 0; c < ncol; ++c) {
-      widths[c] = m.measure(t.header[c], head, 1e6).width + 2 * pad;
-      for (const auto& row : t.rows)
-        if (c < row.size()) widths[c] = std::max(widths[c], m.measure(row[c], body, 1e6).width + 2 * pad);
+      ArtItem cell;
+      cell.type = LayerType::Text;
+      cell.text = c < cells.size() ? cells[c] : "";
+      cell.style = st;
+      cell.color = fg;
+      cell.box = {x + pad, y + pad / 2, widths[c] - 2 * pad, h - pad};
+      if (!cell.text.empty()) items->push_back(cell);
+      x += widths[c];
     }
-    double total = 0;
-    for (double w : widths) total += w;
-    // Spread spare width evenly, or squeeze proportionally (cells then wrap).
-    for (double& w : widths) w = total > avail_w ? w * avail_w / total : w + (avail_w - total) / ncol;
-    double y = margin;
+    y += h;
+  };
+  auto new_page = [&] {
+    pages.emplace_back();
+    items = &pages.back();
+    y = margin;
     ArtItem ti;
     ti.type = LayerType::Text;
-    ti.text = t.title;
+    ti.text = pages.size() == 1 ? t.title : t.title + " (continued)";
     ti.style = title;
     ti.color = ink;
-    ti.box = {margin, y, avail_w, m.measure(t.title, title, avail_w).height};
-    items.push_back(ti);
+    ti.box = {margin, y, avail_w, m.measure(ti.text, title, avail_w).height};
+    items->push_back(ti);
     y += ti.box.h + 2;
-    if (!t.subtitle.empty()) {
+    if (pages.size() == 1 && !t.subtitle.empty()) {
       ArtItem st = ti;
       st.text = t.subtitle;
       st.style = body;
       st.style.italic = true;
       st.box = {margin, y, avail_w, m.measure(t.subtitle, st.style, avail_w).height};
-      items.push_back(st);
+      items->push_back(st);
       y += st.box.h;
     }
     y += 6;
-    auto add_row = [&](const std::vector<std::string>& cells, const TextStyle& st, const Color& bg,
-                       const Color& fg) {
-      double h = 0;
-      for (size_t c = 0; c < ncol; ++c)
-        h = std::max(h, m.measure(c < cells.size() ? cells[c] : "", st, widths[c] - 2 * pad).height);
-      h += 2 * pad / 2;
-      ArtItem band;
-      band.type = LayerType::Rect;
-      band.box = {margin, y, avail_w, h};
-      band.fill = bg;
-      band.stroke = none;
-      if (!bg.none) items.push_back(band);
-      double x = margin;
-      for (size_t c = 0; c < ncol; ++c) {
-        ArtItem cell;
-        cell.type = LayerType::Text;
-        cell.text = c < cells.size() ? cells[c] : "";
-        cell.style = st;
-        cell.color = fg;
-        cell.box = {x + pad, y + pad / 2, widths[c] - 2 * pad, h - pad};
-        if (!cell.text.empty()) items.push_back(cell);
-        x += widths[c];
-      }
-      y += h;
-    };
     add_row(t.header, head, head_bg, white);
-    for (size_t r = 0; r < t.rows.size(); ++r) add_row(t.rows[r], body, r % 2 ? stripe : none, ink);
-    if (y <= page_h - margin) {
+  };
+  new_page();
+  *overflow = false;
+  bool row_on_page = false;
+  for (size_t r = 0; r < t.rows.size(); ++r) {
+    if (row_on_page && y + row_h(t.rows[r], body) > page_h - margin) {
+      new_page();
+      row_on_page = false;
+    }
+    add_row(t.rows[r], body, r % 2 ? stripe : none, ink);
+    row_on_page = true;
+    if (y > page_h - margin) *overflow = true;
+  }
+  return pages;
+}
+
+}  // namespace
+
+std::vector<std::vector<ArtItem>> layout_table(const TableSpec& t, double page_w, double page_h, double margin,
+                                               const TextMeasurer& m, bool* overflow) {
+  // The fewest pages the table takes at the smallest size, then the largest type that
+  // keeps it to that many.
+  const size_t fewest = table_pages(t, kTableMinSize, page_w, page_h, margin, m, overflow).size();
+  for (double size = kTableMaxSize; size > kTableMinSize + 1e-9; size -= 0.5) {
+    bool over = false;
+    auto pages = table_pages(t, size, page_w, page_h, margin, m, &over);
+    if (pages.size() <= fewest && !over) {
       *overflow = false;
-      break;
+      return pages;
     }
   }
-  return items;
+  return table_pages(t, kTableMinSize, page_w, page_h, margin, m, overflow);
 }
 
 

@@ -200,11 +200,17 @@ struct TableSpec {
   std::string font;
 };
 
-/// Lays a table out on one page (`page_w` x `page_h`, `margin` all round): title, header
-/// row and striped rows, shrinking the type (10 pt down to 5 pt) until every row fits.
-/// Sets *overflow if it does not fit even at 5 pt.
-std::vector<ArtItem> layout_table(const TableSpec& t, double page_w, double page_h,
-                                  double margin, const TextMeasurer& m, bool* overflow);
+/// The type sizes of a table's rows (points): never below the minimum, so it stays
+/// readable on paper; a long table takes more pages instead.
+inline constexpr double kTableMaxSize = 10, kTableMinSize = 8;
+
+/// Lays a table out on pages of `page_w` x `page_h` (`margin` all round): title, header
+/// row and striped rows, on the fewest pages it fits at kTableMinSize, in the largest
+/// type (kTableMaxSize down, in half points) that keeps it to that many. Pages after the
+/// first say "(continued)" after the title and repeat the header row. Returns the items of
+/// each page; sets *overflow if a single row is taller than a page.
+std::vector<std::vector<ArtItem>> layout_table(const TableSpec& t, double page_w, double page_h,
+                                               double margin, const TextMeasurer& m, bool* overflow);
 
 
 /// Places the board's tiles (each `tile_w` x `tile_h` at full size) centred in `area`,

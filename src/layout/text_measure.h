@@ -18,11 +18,9 @@ struct TextStyle {
   double line_spacing = 1;
   // The image file of each U+FFFC (object replacement character) in the text, in order:
   // an icon drawn 1 em tall on the baseline, set like a glyph ("": an ordinary U+FFFC).
+  // (kIconChar, U+FFFC in UTF-8, is in model/model.h: the booklet's loader sets it too.)
   std::vector<std::string> icons;
 };
-
-/// U+FFFC in UTF-8: where set text holds an icon.
-inline constexpr const char* kIconChar = "\xEF\xBF\xBC";
 
 struct TextExtent {
   double width = 0;   // widest line (may exceed the wrap width if a word cannot break)

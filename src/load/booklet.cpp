@@ -6,6 +6,7 @@
 #include <set>
 
 #include "base/files.h"
+#include "load/icons.h"
 #include "load/load.h"
 #include "base/paths.h"
 #include "base/text_check.h"
@@ -117,11 +118,10 @@ std::string heading_of(const std::string& field) {
   return h;
 }
 
-// A value as a table shows it: its entry in a directive's 'names', if any, escaped for
-// markup.
+// A value as a table shows it: its entry in a directive's 'names', if any.
 std::string shown(const std::map<std::string, std::string>& names, const std::string& v) {
   auto it = names.find(v);
-  return markup_escape(it == names.end() ? v : it->second);
+  return it == names.end() ? v : it->second;
 }
 
 struct Directive {
@@ -243,6 +243,8 @@ class Parser {
   std::map<std::string, std::string> names_arg(const Directive& dv);
   bool header_arg(const Directive& dv, size_t columns, std::vector<std::string>* header);
   std::optional<FigureCard> figure_card(const Deck& dk, const std::string& id, const Mark& m);
+  std::string game_cell(const std::string& v, size_t row, size_t col, const Mark& m, const std::string& where,
+                        Block* b, bool* ok);
 
   std::string file_;
   const Game& g_;
@@ -393,6 +395,46 @@ std::optional<FigureCard> Parser::figure_card(const Deck& dk, const std::string&
   return std::nullopt;
 }
 
+// A value of the game file as cell (row, col) of table `b` (row 0 is the header): escaped
+// for markup, and each icon it names (`:name:` when the game declares icons,
+// `<icon name="name"/>` always) set as U+FFFC with its file in b->cell_icons, as the
+// cards show them. An unknown name is an error at `m` about `where`, and clears *ok.
+std::string Parser::game_cell(const std::string& v, size_t row, size_t col, const Mark& m, const std::string& where,
+                              Block* b, bool* ok) {
+  const auto refs = icon_refs(v, !g_.icons.empty());
+  if (refs.empty()) return markup_escape(v);
+  std::string out;
+  std::vector<std::string> files;
+  auto plain = [&](const std::string& part) {  // an U+FFFC of the value itself is no icon
+    for (size_t at = part.find(kIconChar); at != std::string::npos; at = part.find(kIconChar, at + 3))
+      files.emplace_back();
+    out += markup_escape(part);
+  };
+  size_t from = 0;
+  for (const auto& ref : refs) {
+    plain(v.substr(from, ref.at - from));
+    from = ref.at + ref.len;
+    if (auto icon = g_.icons.find(ref.name); icon != g_.icons.end()) {
+      out += kIconChar;
+      files.push_back(icon->second.file);
+      continue;
+    }
+    std::vector<std::string> names;
+    std::string listed;
+    for (const auto& [name, icon] : g_.icons) {
+      names.push_back(name);
+      listed += (listed.empty() ? "" : ", ") + name;
+    }
+    d_.error(m, where + ": unknown icon '" + ref.name + "'" +
+                    (names.empty() ? "; the game declares no icons (add them under `icons:`)"
+                                   : did_you_mean(ref.name, names) + "; the game's icons: " + listed));
+    *ok = false;
+  }
+  plain(v.substr(from));
+  if (!files.empty()) b->cell_icons[{row, col}] = std::move(files);
+  return out;
+}
+
 std::optional<std::string> Parser::count(const Directive& dv) {
   const Deck* dk = deck(dv.args[0], dv.arg_marks[0]);
   if (!dk) return std::nullopt;
@@ -514,13 +556,15 @@ bool Parser::data_table(const Directive& dv, Block* b) {
                                   " (tables are defined under 'tables:' in the game file)");
     return false;
   }
-  for (const auto& c : t->columns) b->header.push_back(markup_escape(c));
+  bool ok = true;
+  const std::string where = "table '" + t->name + "'";
+  for (const auto& c : t->columns) b->header.push_back(game_cell(c, 0, b->header.size(), dv.mark, where, b, &ok));
   for (const auto& r : t->rows) {
     std::vector<std::string> row;
-    for (const auto& c : r) row.push_back(markup_escape(c));
+    for (const auto& c : r) row.push_back(game_cell(c, b->rows.size() + 1, row.size(), dv.mark, where, b, &ok));
     b->rows.push_back(row);
   }
-  return true;
+  return ok;
 }
 
 // {{parts}}: every deck and its number of pieces.
@@ -555,8 +599,11 @@ bool Parser::tally_table(const Directive& dv, const Deck& dk, const std::map<std
   std::vector<std::string> header = {heading_of(field), "Pieces"};
   if (!header_arg(dv, 2, &header)) return false;
   for (auto& h : header) b->header.push_back(markup_escape(h));
-  for (const auto& [v, n] : tally) b->rows.push_back({shown(names, v), std::to_string(n)});
-  return true;
+  bool ok = true;
+  const std::string where = "deck '" + dk.id + "', " + field;
+  for (const auto& [v, n] : tally)
+    b->rows.push_back({game_cell(shown(names, v), b->rows.size() + 1, 0, dv.mark, where, b, &ok), std::to_string(n)});
+  return ok;
 }
 
 // A row per card: the fields' values.
@@ -574,11 +621,14 @@ bool Parser::fields_table(const Directive& dv, const Deck& dk, const std::map<st
     std::vector<std::string> row;
     for (const auto& f : fields) {
       auto it = c.fields.find(f);
-      row.push_back(it == c.fields.end() ? "" : shown(names, it->second));
+      const std::string where = "card '" + c.id + "' of deck '" + dk.id + "', " + f;
+      row.push_back(it == c.fields.end()
+                        ? ""
+                        : game_cell(shown(names, it->second), b->rows.size() + 1, row.size(), dv.mark, where, b, &ok));
     }
     b->rows.push_back(row);
   }
-  return true;
+  return ok;
 }
 
 bool is_numbered(const std::string& s, size_t* text_at) {

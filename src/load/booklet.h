@@ -3,6 +3,7 @@
 // booklet states the same numbers as the cards. Problems go to Diagnostics with the
 // Markdown file's line:col; nothing throws. Text comes out as Pango markup.
 #pragma once
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ struct Block {
   std::vector<std::string> paragraphs; // Callout: Pango markup, one per paragraph
   std::vector<std::string> header;     // Table: markup cells
   std::vector<std::vector<std::string>> rows;
+  // Table: the icons of a cell made from the game file ({{fields}}, {{tally}}, {{table}}),
+  // by (row, column), row 0 the header: the file of each U+FFFC in its text, in order.
+  std::map<std::pair<size_t, size_t>, std::vector<std::string>> cell_icons;
   std::vector<FigureCard> cards;       // Figure
   std::vector<FigureLabel> labels;     // Figure (about the last card)
   std::string caption;                 // Table, Figure: markup

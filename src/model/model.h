@@ -331,6 +331,9 @@ struct Icon {
   Mark mark;          // of the file name
 };
 
+/// U+FFFC (the object replacement character) in UTF-8: where set text holds an icon.
+inline constexpr const char* kIconChar = "\xEF\xBF\xBC";
+
 struct Game {
   std::string id, title;
   std::string file;  // path as given

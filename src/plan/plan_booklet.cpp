@@ -39,13 +39,18 @@ void add_booklet_page(const PreparedGame& p, const BookletPage& bp, double dx, d
   }
 }
 
-// Files a booklet is made from: its rules text and every image (its figures show cards).
-std::vector<std::string> booklet_inputs(const PreparedGame& p) {
+// Files a booklet is made from: its rules text, every image (its figures show cards) and
+// the icons its own texts show (tables made from the game file).
+std::vector<std::string> booklet_inputs(const PreparedGame& p, const BookletLayout& bl) {
   std::vector<std::string> in;
   for (size_t k = 0; k < p.game.decks.size(); ++k) {
     const auto imgs = p.deck_inputs(k);
     in.insert(in.end(), imgs.begin(), imgs.end());
   }
+  for (const auto& pg : bl.pages)
+    for (const auto& it : pg.items)
+      for (const auto& icon : it.style.icons)
+        if (!icon.empty()) in.push_back(icon);  // repeats are dropped when keyed
   in.push_back(p.game.booklet->path);
   return in;
 }
@@ -87,7 +92,7 @@ PlannedOutput reading_order(const PreparedGame& p, const BookletLayout& bl, cons
   o.manifest.pages = [text = json.str()](std::ostream& to) { to << text; };
   const double n = static_cast<double>(bl.pages.size());
   o.weight = 4 + n + 3 * n;  // a unit a page, three more for its long text
-  o.inputs = booklet_inputs(p);
+  o.inputs = booklet_inputs(p, bl);
   return o;
 }
 
@@ -131,7 +136,7 @@ PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std:
   o.manifest.pages = [text = json.str()](std::ostream& to) { to << text; };
   // Its pages are those of the reading-order booklet, placed: no text is set again.
   o.weight = 4 + static_cast<double>(sides.size());
-  o.inputs = booklet_inputs(p);
+  o.inputs = booklet_inputs(p, bl);
   return o;
 }
 

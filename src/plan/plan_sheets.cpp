@@ -243,13 +243,18 @@ std::vector<PlannedOutput> plan_answer_key(const PreparedGame& p, size_t deck, c
     table.header = std::move(key.header);
     table.rows = std::move(key.rows);
     bool overflow = false;
-    auto items = layout_table(table, paper.width.pt, paper.height.pt, 36, *p.measurer, &overflow);
-    report_item_font_issues(items, *p.measurer, dk.answer_key->mark,
+    auto pages = layout_table(table, paper.width.pt, paper.height.pt, 36, *p.measurer, &overflow);
+    std::vector<ArtItem> all;  // for the font check: each text once
+    for (const auto& items : pages) all.insert(all.end(), items.begin(), items.end());
+    report_item_font_issues(all, *p.measurer, dk.answer_key->mark,
                             "the default family of templates/fonts.yaml has none", d);
     if (overflow)
-      d.warning(dk.answer_key->mark, "answer key of deck '" + dk.id + "' does not fit one " + paper.id + " page");
-    SheetLayout one{paper.width.pt, paper.height.pt, {Page{}}};
-    sheet_output(p, deck, one, std::move(items), &o);
+      d.warning(dk.answer_key->mark, "answer key of deck '" + dk.id + "' has a row taller than a " + paper.id +
+                                         " page");
+    SheetLayout sheets{paper.width.pt, paper.height.pt, std::vector<Page>(pages.size())};
+    sheet_output(p, deck, sheets, {}, &o);
+    for (size_t k = 0; k < pages.size() && k < o.pages.size(); ++k) o.pages[k].art.items = std::move(pages[k]);
+    o.weight = pages_weight(o.pages, 1);
     out.push_back(std::move(o));
   }
   return out;

@@ -48,7 +48,11 @@ std::vector<std::string> PreparedGame::content_inputs() const {
     const auto imgs = deck_inputs(k);
     out.insert(out.end(), imgs.begin(), imgs.end());
   }
-  if (game.booklet) out.push_back(game.booklet->path);
+  if (game.booklet) {
+    out.push_back(game.booklet->path);
+    // Its tables may show any icon of the game (from a field or `tables:`).
+    for (const auto& [name, icon] : game.icons) out.push_back(icon.file);
+  }
   return out;
 }
 

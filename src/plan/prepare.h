@@ -40,7 +40,8 @@ struct PreparedGame {
   /// CSV files its cards were read from.
   std::vector<std::string> deck_inputs(size_t k) const;
   /// Every file the game's outputs can be made from beyond the templates and the game
-  /// file: every image and CSV file of every deck and the booklet's source.
+  /// file: every image and CSV file of every deck, the booklet's source and, with a
+  /// booklet, every icon of the game (its tables may show any).
   std::vector<std::string> content_inputs() const;
 };
 

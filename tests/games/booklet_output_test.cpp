@@ -3,8 +3,10 @@
 // from the PDFs with poppler.
 #include <gtest/gtest.h>
 #include <poppler-document.h>
+#include <poppler-page-renderer.h>
 #include <poppler-page.h>
 
+#include <fstream>
 #include <memory>
 #include <regex>
 #include <sstream>
@@ -224,6 +226,114 @@ TEST(BookletOutput, ProphetsTablesShowTheTabletsAndTheBonusTemplate) {
   ASSERT_EQ(bonus->rows.size(), 11u);
   EXPECT_EQ(bonus->rows.front()[0], "2");
   EXPECT_EQ(bonus->rows.back()[0], "12");
+}
+
+// The number of separate patches (4-connected) of pixels of `img` for which `want(r, g, b)`
+// holds.
+template <class Want>
+int patches(const poppler::image& img, Want want) {
+  const int w = img.width(), h = img.height();
+  std::vector<char> hit(size_t(w) * size_t(h), 0);
+  for (int y = 0; y < h; ++y) {
+    const auto* row = reinterpret_cast<const unsigned char*>(img.const_data()) + size_t(y) * img.bytes_per_row();
+    for (int x = 0; x < w; ++x) hit[size_t(y) * w + x] = want(row[4 * x + 2], row[4 * x + 1], row[4 * x]);
+  }
+  int n = 0;
+  std::vector<size_t> stack;
+  for (size_t start = 0; start < hit.size(); ++start) {
+    if (!hit[start]) continue;
+    ++n;
+    hit[start] = 0;
+    stack.push_back(start);
+    while (!stack.empty()) {
+      const size_t k = stack.back();
+      stack.pop_back();
+      const int x = int(k % w), y = int(k / w);
+      for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+        const int nx = x + dx, ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= w || ny >= h || !hit[size_t(ny) * w + nx]) continue;
+        hit[size_t(ny) * w + nx] = 0;
+        stack.push_back(size_t(ny) * w + nx);
+      }
+    }
+  }
+  return n;
+}
+
+// Tables made from the game file show its icons as the cards do: a `:coin:` in a card's
+// field ({{fields}}, {{tally}}) or in a row of `tables:` ({{table}}) is drawn as the
+// (red) icon, one patch of red each, and never printed as its code.
+TEST(BookletOutput, TablesFromTheGameFileDrawIconsAsIcons) {
+  const fs::path dir = testing::fresh_dir("booklet-icons");
+  fs::create_directories(dir / "icons");
+  std::ofstream(dir / "icons/coin.svg")
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" "
+         "fill=\"#ff0000\"/></svg>\n";
+  std::ofstream(dir / "g.yaml") << R"(game: g
+title: Coins
+icons: {coin: icons/coin.svg}
+designs:
+  face:
+    layers: [{type: text, text: "{name}"}]
+decks:
+  - id: d
+    face: face
+    stocks: [poker-3x3-letter]
+    cards:
+      - {id: a, name: Alpha, cost: "2 :coin: Coins"}
+      - {id: b, name: Beta, cost: "1 <icon name='coin'/> Coin"}
+tables:
+  prices:
+    columns: [Thing, Price]
+    rows: [["Camel", "3 :coin:"]]
+booklet: {source: r.md}
+)";
+  std::ofstream(dir / "r.md") << "# Costs\n\n{{fields d name cost header=\"Card, Cost\"}}\n\n"
+                                 "{{tally d cost}}\n\n{{table prices}}\n";
+  BuildOptions opt = testing::build_options(dir / "out");
+  opt.paper = "letter";
+  opt.strict = true;
+  std::ostringstream o, e;
+  ASSERT_EQ(build_files({(dir / "g.yaml").string()}, opt, o, e), 0) << e.str();
+  auto doc = open(dir / "out/g/rules-half-letter.pdf");
+  ASSERT_TRUE(doc);
+  const std::string text = page_text(*doc, 1);
+  EXPECT_EQ(text.find("coin:"), std::string::npos) << text;
+  EXPECT_EQ(text.find("icon name"), std::string::npos) << text;
+  EXPECT_NE(text.find("Alpha 2 Coins"), std::string::npos) << text;
+  auto count = [&](bool (*want)(int, int, int)) {
+    auto d = open(dir / "out/g/rules-half-letter.pdf");
+    std::unique_ptr<poppler::page> page(d ? d->create_page(1) : nullptr);
+    if (!page) return -1;
+    const poppler::image img = poppler::page_renderer().render_page(page.get(), 144, 144);
+    return img.is_valid() ? patches(img, want) : -1;
+  };
+  // Two in the fields table, two in the tally, one in the table of `tables:`.
+  EXPECT_EQ(count([](int r, int g, int b) { return r > 200 && g < 80 && b < 80; }), 5);
+  // The icon's file is an input of the booklet (the cards do not show it): a new picture
+  // draws the booklet again.
+  std::ofstream(dir / "icons/coin.svg")
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" "
+         "fill=\"#0000ff\"/></svg>\n";
+  ASSERT_EQ(build_files({(dir / "g.yaml").string()}, opt, o, e), 0) << e.str();
+  EXPECT_EQ(count([](int r, int g, int b) { return b > 200 && r < 80 && g < 80; }), 5);
+}
+
+// Prophets' building costs hold resource icons (`:hay:`): no booklet prints such a code.
+TEST(BookletOutput, ProphetsBookletsPrintNoIconCodes) {
+  const fs::path dir = build_game("prophets");
+  for (const char* file : {"rules-half-letter.pdf", "rules-a5.pdf", "rules-booklet-letter.pdf", "rules-booklet-a4.pdf"}) {
+    auto doc = open(dir / file);
+    ASSERT_TRUE(doc) << file;
+    bool costs = false;
+    for (int i = 0; i < doc->pages(); ++i) {
+      const std::string t = page_text(*doc, i);
+      std::smatch m;
+      EXPECT_FALSE(std::regex_search(t, m, std::regex(":[a-z][a-z0-9_-]*:"))) << file << " page " << i + 1 << ": " << m.str();
+      costs = costs || t.find("Building costs") != std::string::npos;
+    }
+    EXPECT_TRUE(costs) << file;
+  }
 }
 
 // Hebrew inside English text is set right to left: in אחד the alef (first in logical

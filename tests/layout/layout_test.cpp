@@ -209,6 +209,43 @@ TEST(Layout, FitTextShrinksInTenthsAndReportsOverflow) {
   EXPECT_TRUE(r.overflow);
 }
 
+// A table too long for one page at 8 pt (the answer key) takes more pages rather than
+// smaller type: the fewest pages at 8 pt, in the largest type that keeps to that many,
+// every row once, the header row on every page and "(continued)" after the first.
+TEST(Layout, LongTablesTakeMorePagesNeverTypeBelowEightPoints) {
+  FixedMeasurer m;
+  TableSpec t;
+  t.title = "Key";
+  t.header = {"Name", "Facts"};
+  for (int i = 0; i < 90; ++i) t.rows.push_back({"name " + std::to_string(i), "fact"});
+  bool overflow = true;
+  const auto pages = layout_table(t, 612, 792, 36, m, &overflow);
+  EXPECT_FALSE(overflow);
+  ASSERT_GE(pages.size(), 2u);
+  int rows = 0;
+  double smallest = 100;
+  for (size_t k = 0; k < pages.size(); ++k) {
+    int headers = 0;
+    for (const auto& it : pages[k]) {
+      if (it.type != LayerType::Text) continue;
+      EXPECT_LE(it.box.bottom(), 792 - 36 + 1e-6) << "page " << k + 1 << ": " << it.text;
+      if (it.text == "Key" || it.text == "Key (continued)") {
+        EXPECT_EQ(it.text == "Key", k == 0);
+        continue;
+      }
+      smallest = std::min(smallest, it.style.size);
+      headers += it.text == "Name";
+      rows += it.text.rfind("name ", 0) == 0;
+    }
+    EXPECT_EQ(headers, 1) << "page " << k + 1;
+  }
+  EXPECT_EQ(rows, 90);
+  EXPECT_GE(smallest, 8);
+  // One page fewer would need smaller type than 8 pt; at 8 pt it takes no fewer pages.
+  t.rows.resize(10);
+  EXPECT_EQ(layout_table(t, 612, 792, 36, m, &overflow).size(), 1u);
+}
+
 TEST(Layout, BleedRectLayersReachTheBleedEdge) {
   Diagnostics d;
   auto g = parse_game(R"(game: t
