@@ -9,23 +9,41 @@
 
 namespace cardstock {
 
-std::string unexpanded_markup(const std::string& text, const Game& game) {
+std::string unexpanded_markup(const std::string& text, const Game& game, std::string* token) {
+  std::string scratch;
+  std::string& raw = token ? *token : scratch;
   // Icon codes: only the game's own icon names count, so a time ("10:30:") or a ratio
   // in running text is never taken for one.
   for (size_t at = text.find(':'); at != std::string::npos; at = text.find(':', at + 1)) {
     const size_t end = text.find(':', at + 1);
     if (end == std::string::npos) break;
     const std::string name = text.substr(at + 1, end - at - 1);
-    if (!name.empty() && game.icons.count(name)) return "the icon code ':" + name + ":'";
+    if (!name.empty() && game.icons.count(name)) {
+      raw = ":" + name + ":";
+      return "the icon code '" + raw + "'";
+    }
   }
   static const std::regex field(R"(\{[A-Za-z_][A-Za-z0-9_]*\})");
   static const std::regex emphasis(R"((\*\*|__)[^*_\s][^*_]*(\*\*|__))");
   static const std::regex link(R"(\[[^\]\n]+\]\([^)\s]+\))");
   std::smatch m;
-  if (std::regex_search(text, m, field)) return "the field reference '" + m.str() + "'";
-  if (text.find("<icon") != std::string::npos) return "an <icon> tag";
-  if (std::regex_search(text, m, emphasis)) return "the Markdown emphasis '" + m.str().substr(0, 40) + "'";
-  if (std::regex_search(text, m, link)) return "the Markdown link '" + m.str().substr(0, 40) + "'";
+  if (std::regex_search(text, m, field)) {
+    raw = m.str();
+    return "the field reference '" + raw + "'";
+  }
+  if (text.find("<icon") != std::string::npos) {
+    raw = "<icon";
+    return "an <icon> tag";
+  }
+  if (std::regex_search(text, m, emphasis)) {
+    raw = m[1].str();
+    return "the Markdown emphasis '" + m.str().substr(0, 40) + "'";
+  }
+  if (std::regex_search(text, m, link)) {
+    raw = "](";
+    return "the Markdown link '" + m.str().substr(0, 40) + "'";
+  }
+  raw.clear();
   return "";
 }
 
@@ -41,8 +59,10 @@ struct Finding {
 
 class Findings {
  public:
-  void add(const Mark& at, bool error, const std::string& what, const std::string& who) {
-    auto [it, fresh] = by_.try_emplace(at.str() + "\n" + what, Finding{at, error, what, who, {}});
+  // Findings at one place with one `key` (the markup itself, else the words) are one:
+  // the words are those of the first.
+  void add(const Mark& at, bool error, const std::string& what, const std::string& who, const std::string& key = "") {
+    auto [it, fresh] = by_.try_emplace(at.str() + "\n" + (key.empty() ? what : key), Finding{at, error, what, who, {}});
     if (fresh) order_.push_back(&it->second);
     it->second.who.insert(who);
   }
@@ -92,12 +112,18 @@ void lint_cards(const PreparedGame& p, size_t k, double stock_floor, Findings& f
                                  ? &design->layers[static_cast<size_t>(it.layer)]
                                  : nullptr;
         const Mark at_layer = layer ? (layer->text_mark.line ? layer->text_mark : layer->mark) : card.mark;
-        if (const std::string raw = unexpanded_markup(it.text, g); !raw.empty()) {
-          // Written in the design itself, or brought in by one of the card's fields.
-          const bool in_design = layer && !unexpanded_markup(layer->text, g).empty();
-          f.add(in_design ? at_layer : card.mark, true, "printed text shows " + raw + " unexpanded", who);
+        std::string token;
+        if (const std::string raw = unexpanded_markup(it.text, g, &token); !raw.empty()) {
+          // Written in the design's own text, or brought in by one of the card's fields
+          // (a {field} of the design is expanded: only what is still there counts).
+          const bool in_design = layer && layer->text.find(token) != std::string::npos &&
+                                 (token[0] != '{' || !card.fields.count(token.substr(1, token.size() - 2)));
+          f.add(in_design ? at_layer : card.mark, true, "printed text shows " + raw + " unexpanded", who, token);
         }
-        if (it.style.size < floor - 1e-9) f.add(at_layer, false, too_small(it.style.size, floor, true), who);
+        // Text that overflows its box is already warned of, with its size: the fix there is
+        // room or fewer words, not a larger size.
+        if (!it.overflow && it.style.size < floor - 1e-9)
+          f.add(at_layer, false, too_small(it.style.size, floor, true), who);
       }
     }
   }
@@ -126,8 +152,9 @@ void lint_printed_text(const PreparedGame& p, const std::vector<PlannedOutput>& 
         if (it.type != LayerType::Text || it.text.empty()) continue;
         const Mark at = it.source.line ? it.source : o.mark;
         const std::string who = "'" + o.file + "'";
-        if (const std::string raw = unexpanded_markup(it.text, p.game); !raw.empty())
-          pages.add(at, true, "printed text shows " + raw + " unexpanded", who);
+        std::string token;
+        if (const std::string raw = unexpanded_markup(it.text, p.game, &token); !raw.empty())
+          pages.add(at, true, "printed text shows " + raw + " unexpanded", who, token);
         if (it.style.size < kLegiblePt - 1e-9) pages.add(at, false, too_small(it.style.size, kLegiblePt, false), who);
       }
   pages.say("outputs", d);

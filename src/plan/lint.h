@@ -23,8 +23,9 @@ inline constexpr double kLegiblePt = 7;
 void lint_printed_text(const PreparedGame& p, const std::vector<PlannedOutput>& outs,
                        const std::vector<std::vector<Stock>>& stocks, Diagnostics& d);
 
-/// What in `text` is markup left unexpanded, in words ("the icon code ':hay:'"), or "".
-/// `game` gives the icon names that count.
-std::string unexpanded_markup(const std::string& text, const Game& game);
+/// What in `text` is markup left unexpanded, in words ("the icon code ':hay:'"), or "";
+/// *token (if given) gets the markup itself (":hay:", "{name}", "**"). `game` gives the
+/// icon names that count.
+std::string unexpanded_markup(const std::string& text, const Game& game, std::string* token = nullptr);
 
 }  // namespace cardstock
