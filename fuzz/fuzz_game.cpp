@@ -25,6 +25,8 @@
 #include <cstdlib>
 #include <memory>
 #include <optional>
+#include <set>
+#include <tuple>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -45,6 +47,7 @@
 #include "layout/cutter.h"
 #include "model/model.h"
 #include "layout/text_measure.h"
+#include "plan/manifest.h"
 #include "plan/plan.h"
 #include "plan/prepare.h"
 
@@ -75,6 +78,9 @@ class FuzzMeasurer : public Measurer {
 
 struct Fixture {
   Templates templates;
+  // One shipped stock of each way a deck can be planned (kind, format, cutter, paper or
+  // a shop's one card a page), so that every input is also planned on one of them.
+  std::vector<std::string> routes;
   std::vector<PreparedGame> games;  // the shipped content/*.yaml, prepared, for booklets given alone
   std::unique_ptr<DictHyphenator> hyphenator;
   FuzzMeasurer measurer;
@@ -105,6 +111,12 @@ Fixture& fixture() {
       std::string e;
       fx->hyphenator = DictHyphenator::load(fx->templates.fonts.hyphenation, &e);
     }
+    std::set<std::tuple<int, int, int, bool>> seen;
+    for (const Stock& st : fx->templates.stocks)
+      if (seen.insert({static_cast<int>(st.kind), static_cast<int>(st.format), static_cast<int>(st.cutter),
+                       st.card_pages()})
+              .second)
+        fx->routes.push_back(st.id);
     for (PreparedGame& p : fx->games) {
       prepare_game(p, fx->templates, fx->measurer, false);
       if (p.diags.has_errors()) {
@@ -149,9 +161,17 @@ void plan(PreparedGame& p, const std::string& text, Diagnostics& d) {
   const Fixture& fx = fixture();
   for (const auto& deck : p.game.decks)
     if (static_cast<size_t>(std::max(0L, deck.total_cards())) > kMaxLaidOutCards) return;
-  for (const PlanOptions& o : {PlanOptions{}, options_for(text)}) {
+  // Default options, options the bytes choose, and a stock of another route (cut files,
+  // fold-over, labels, a shop's PDF or PNGs, Tabletop Simulator) the bytes choose too.
+  PlanOptions route;
+  route.stocks.push_back(fx.routes[text.size() % fx.routes.size()]);
+  route.proof = text.size() % 2;
+  for (const PlanOptions& o : {PlanOptions{}, options_for(text), route}) {
     Diagnostics pd;
     const auto outs = plan_outputs(p, fx.templates, o, pd, nullptr);
+    // The manifest's text, as the build assembles it from the plans.
+    const ManifestHeader h{p.game.id, p.game.title, p.source, {}, "", {}};
+    (void)manifest_json(h, outs);
     // What the writers and the manifest read of every output.
     for (const auto& out : outs) {
       std::ostringstream m;

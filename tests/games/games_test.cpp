@@ -15,6 +15,7 @@
 #include "build/build.h"
 #include "model/checks.h"
 #include "layout/layout.h"
+#include "plan/plan.h"
 #include "output_util.h"
 
 namespace fs = std::filesystem;
@@ -56,7 +57,7 @@ void expect_text_inside_cards(const std::string& id) {
   int checked_pages = 0;
   for (const auto& d : game(id).decks) {
     for (const auto& stock : d.stocks) {
-      const bool backs = stock.kind == StockKind::Cardstock && !d.back.empty();
+      const bool backs = deck_has_backs(d, stock, opt.backs);  // the planners' own rule
       SheetLayout l = layout_sheets(stock, d.total_cards(), backs);
       const std::string file = (out / id / (d.id + "-" + stock.id + ".pdf")).string();
       std::unique_ptr<poppler::document> doc(poppler::document::load_from_file(file));
