@@ -233,11 +233,14 @@ std::optional<PlannedOutput> plan_tts(const PreparedGame& p, size_t deck, const 
   o.dpi = t.dpi;
   o.width = t.cols * t.cw;
   o.height = t.rows * t.ch;
+  // The address names a folder: "https://example.org/echad" is that folder, as
+  // "https://example.org/echad/" is (the file names were glued to its last word).
+  const std::string folder = url.empty() || url.back() == '/' ? url : url + "/";
   // Every string in it is UTF-8 by now (the game file's text is checked when loaded, its
   // name escaped, --tts-url checked by plan_outputs); `replace` keeps a byte that slipped
   // through from ending the process.
   o.texts.push_back({t.base + ".json",
-                     saved_object(g, d, instances, t, url).dump(2, ' ', false, Json::error_handler_t::replace) + "\n"});
+                     saved_object(g, d, instances, t, folder).dump(2, ' ', false, Json::error_handler_t::replace) + "\n"});
   o.manifest.extra = ", \"format\": \"tts\", \"saved_object\": " + json_string(t.base + ".json") +
                      ", \"grid\": [" + std::to_string(t.cols) + ", " + std::to_string(t.rows) +
                      "], \"cell_pixels\": [" + std::to_string(t.cell_w) + ", " + std::to_string(t.cell_h) + "]";

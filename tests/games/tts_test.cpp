@@ -161,4 +161,17 @@ TEST(Tts, TheImageAddressCanBeWhereTheyAreUploaded) {
   EXPECT_EQ(save["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"], "https://example.org/echad/echad-cards-1.png");
 }
 
+// An address given without its last '/' names the same folder: the file names are joined
+// to it with one (it made ".../echadechad-cards-1.png").
+TEST(Tts, AnAddressWithoutItsLastSlashIsJoinedWithOne) {
+  const fs::path out = testing::fresh_dir("tts-url-slash");
+  const testing::Run r = testing::run_cardstock({"build", "content/echad.yaml", "-o", out.string(), "--stock", "tts",
+                                                 "--tts-url", "https://example.org/echad"},
+                                                testing::source_dir());
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto save = nlohmann::json::parse(testing::slurp(out / "echad/cards-tts/echad-cards.json"));
+  EXPECT_EQ(save["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"], "https://example.org/echad/echad-cards-1.png");
+  EXPECT_EQ(save["ObjectStates"][0]["CustomDeck"]["1"]["BackURL"], "https://example.org/echad/echad-cards-back.png");
+}
+
 }  // namespace cardstock
