@@ -178,21 +178,15 @@ std::string options_key(const BuildOptions& opt, const std::optional<PrinterProf
   return key;
 }
 
-bool paper_wanted(const PlanOptions& opt, const std::string& paper) {
-  return opt.paper == "all" || opt.paper == paper;
-}
-
 // A rough cost of drawing a loaded game before anything is laid out (the units of
 // pages_weight), and how many outputs it will have: to share games among processes.
 GameWork estimate_work(const Game& g, const Templates& t, const PlanOptions& opt) {
   GameWork w{0, 0};
-  int single_pages = 0;
-  for (const auto& paper : t.papers)
-    single_pages += (paper.id == "letter" || paper.id == "a4") && paper_wanted(opt, paper.id);
+  const int single_pages = static_cast<int>(single_page_papers(t, opt).size());
   for (const auto& deck : g.decks) {
     const double cards = static_cast<double>(deck.total_cards());
     for (const auto& stock : stocks_for(deck, t, opt)) {
-      if (!stock.card_pages() && !paper_wanted(opt, stock.paper.id)) continue;
+      if (!stock_wanted(opt, stock)) continue;
       const bool backs = deck_has_backs(deck, stock, opt.backs);
       w.weight += stock_weight(stock, cards, backs);
       ++w.outputs;

@@ -30,6 +30,8 @@ bool paper_wanted(const PlanOptions& opt, const std::string& paper) {
   return opt.paper == "all" || opt.paper == paper;
 }
 
+}  // namespace
+
 // --paper chooses among sheets; a stock without paper (a print shop's card files, a
 // digital table's sheets) is made whatever it says.
 bool stock_wanted(const PlanOptions& opt, const Stock& stock) {
@@ -44,6 +46,8 @@ std::vector<Paper> single_page_papers(const Templates& t, const PlanOptions& opt
     if ((paper.id == "letter" || paper.id == "a4") && paper_wanted(opt, paper.id)) out.push_back(paper);
   return out;
 }
+
+namespace {
 
 // --paper letter on a deck printed only on A4 would build nothing and say nothing.
 void check_paper(const Deck& deck, const std::vector<Stock>& stocks, const PlanOptions& opt, Diagnostics& d) {

@@ -40,6 +40,12 @@ std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const PlanOp
 /// What to say when Ghostscript is wanted and missing.
 std::string ghostscript_missing();
 
+/// Whether `stock`'s sheets are made under `opt.paper` (a stock without paper always is).
+bool stock_wanted(const PlanOptions& opt, const Stock& stock);
+
+/// The papers one-page outputs (answer keys, board previews) are made on under `opt`.
+std::vector<Paper> single_page_papers(const Templates& t, const PlanOptions& opt);
+
 /// The one rule for backs: whether deck `deck` on `stock` gets back pages. A deck with a
 /// back design gets them on cardstock unless `backs` is false (--single-sided); fold-over
 /// sheets carry them beside their fronts whatever `backs` says; labels never have them.
