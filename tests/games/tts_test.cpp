@@ -151,27 +151,27 @@ TEST(Tts, DayenuNeedsTwoSheetsAndTheManifestListsEveryCardsCellAndTtsId) {
   EXPECT_EQ(o["pages"][0]["hidden_cell"], 69);
 }
 
-TEST(Tts, TheImageAddressCanBeWhereTheyAreUploaded) {
-  const fs::path out = testing::fresh_dir("tts-url");
-  const testing::Run r = testing::run_cardstock({"build", "content/echad.yaml", "-o", out.string(), "--stock", "tts",
-                                                 "--tts-url", "https://example.org/echad/"},
-                                                testing::source_dir());
-  ASSERT_EQ(r.status, 0) << r.err;
+// The sheet addresses of Echad's saved object built with `--tts-url url`: face, back.
+std::pair<std::string, std::string> sheet_urls(const std::string& name, const std::string& url) {
+  const fs::path out = testing::fresh_dir(name);
+  const testing::Run r = testing::run_cardstock(
+      {"build", "content/echad.yaml", "-o", out.string(), "--stock", "tts", "--tts-url", url}, testing::source_dir());
+  EXPECT_EQ(r.status, 0) << r.err;
   const auto save = nlohmann::json::parse(testing::slurp(out / "echad/cards-tts/echad-cards.json"));
-  EXPECT_EQ(save["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"], "https://example.org/echad/echad-cards-1.png");
+  const auto& sheet = save["ObjectStates"][0]["CustomDeck"]["1"];
+  return {sheet["FaceURL"], sheet["BackURL"]};
+}
+
+TEST(Tts, TheImageAddressCanBeWhereTheyAreUploaded) {
+  EXPECT_EQ(sheet_urls("tts-url", "https://example.org/echad/").first, "https://example.org/echad/echad-cards-1.png");
 }
 
 // An address given without its last '/' names the same folder: the file names are joined
 // to it with one (it made ".../echadechad-cards-1.png").
 TEST(Tts, AnAddressWithoutItsLastSlashIsJoinedWithOne) {
-  const fs::path out = testing::fresh_dir("tts-url-slash");
-  const testing::Run r = testing::run_cardstock({"build", "content/echad.yaml", "-o", out.string(), "--stock", "tts",
-                                                 "--tts-url", "https://example.org/echad"},
-                                                testing::source_dir());
-  ASSERT_EQ(r.status, 0) << r.err;
-  const auto save = nlohmann::json::parse(testing::slurp(out / "echad/cards-tts/echad-cards.json"));
-  EXPECT_EQ(save["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"], "https://example.org/echad/echad-cards-1.png");
-  EXPECT_EQ(save["ObjectStates"][0]["CustomDeck"]["1"]["BackURL"], "https://example.org/echad/echad-cards-back.png");
+  const auto [face, back] = sheet_urls("tts-url-slash", "https://example.org/echad");
+  EXPECT_EQ(face, "https://example.org/echad/echad-cards-1.png");
+  EXPECT_EQ(back, "https://example.org/echad/echad-cards-back.png");
 }
 
 }  // namespace cardstock
