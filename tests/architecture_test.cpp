@@ -1,5 +1,5 @@
 // The pipeline's direction: a stage includes only itself and the stages before it
-//   base -> model -> load -> layout -> plan -> render -> output -> build -> review -> cli
+//   base -> model -> load -> layout -> plan -> render -> output -> run -> review -> cli
 // and only render includes Cairo, Pango, fontconfig or librsvg; only review/poppler_pages.cpp
 // (the module loaded on first use) includes poppler.
 #include <gtest/gtest.h>
@@ -17,7 +17,7 @@ namespace cardstock {
 namespace fs = std::filesystem;
 
 TEST(Architecture, IncludesRunDownThePipeline) {
-  const std::vector<std::string> stages = {"base", "model", "load", "layout", "plan", "render", "output", "build", "review", "cli"};
+  const std::vector<std::string> stages = {"base", "model", "load", "layout", "plan", "render", "output", "run", "review", "cli"};
   auto rank = [&](const std::string& s) {
     for (size_t i = 0; i < stages.size(); ++i)
       if (stages[i] == s) return static_cast<int>(i);

@@ -15,7 +15,7 @@
 #include <map>
 #include <string>
 
-#include "build/build.h"
+#include "run/build.h"
 #include "test_util.h"
 
 namespace cardstock::testing {

@@ -11,8 +11,8 @@
 #include "base/diag.h"
 #include "base/paths.h"
 #include "base/text_check.h"
-#include "build/build.h"
-#include "build/progress.h"
+#include "run/build.h"
+#include "run/progress.h"
 #include "load/schema.h"
 #include "review/diff.h"
 

@@ -12,7 +12,7 @@
 #include <memory>
 #include <sstream>
 
-#include "build/build.h"
+#include "run/build.h"
 #include "model/checks.h"
 #include "layout/layout.h"
 #include "plan/plan.h"

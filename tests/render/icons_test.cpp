@@ -11,7 +11,7 @@
 #include <memory>
 #include <sstream>
 
-#include "build/build.h"
+#include "run/build.h"
 #include "layout/layout.h"
 #include "output_util.h"
 

@@ -9,7 +9,7 @@
 #include <memory>
 #include <sstream>
 
-#include "build/build.h"
+#include "run/build.h"
 #include "render/render.h"
 #include "output_util.h"
 #include "shops_util.h"

@@ -8,7 +8,7 @@
 
 #include <fstream>
 
-#include "build/cache.h"
+#include "run/cache.h"
 #include "plan/manifest.h"
 #include "output_util.h"
 

@@ -1,4 +1,4 @@
-#include "build/progress.h"
+#include "run/progress.h"
 
 #include <unistd.h>
 

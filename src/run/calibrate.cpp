@@ -3,9 +3,9 @@
 // into <out>/calibration/, all files at once or none, nothing outside -o.
 #include <unistd.h>
 
-#include "build/build.h"
-#include "build/commit.h"
-#include "build/interrupt.h"
+#include "run/build.h"
+#include "run/commit.h"
+#include "run/interrupt.h"
 #include "plan/plan.h"
 #include "load/load.h"
 #include "plan/manifest.h"

@@ -1,4 +1,4 @@
-#include "build/build.h"
+#include "run/build.h"
 
 #include <unistd.h>
 
@@ -15,13 +15,13 @@
 
 #include "base/files.h"
 #include "base/text_check.h"
-#include "build/cache.h"
-#include "build/commit.h"
-#include "build/interrupt.h"
+#include "run/cache.h"
+#include "run/commit.h"
+#include "run/interrupt.h"
 #include "plan/plan.h"
 #include "plan/prepare.h"
-#include "build/progress.h"
-#include "build/schedule.h"
+#include "run/progress.h"
+#include "run/schedule.h"
 #include "load/load.h"
 #include "load/printer.h"
 #include "plan/manifest.h"
@@ -468,7 +468,7 @@ class Session {
     size_t to_prepare = 0;
     for (const auto& path : files) to_prepare += load(path, write);
     // Several cores: games, and the outputs of a big game, are drawn by fresh cardstock
-    // processes (build/schedule.h says why processes).
+    // processes (run/schedule.h says why processes).
     if (write && jobs > 1 && to_prepare > 0 && !opt_.self_exe.empty() && opt_.shards <= 1) {
       std::vector<GameWork> work;
       for (const auto& g : games_)

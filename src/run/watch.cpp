@@ -16,8 +16,8 @@
 #include <map>
 #include <set>
 
-#include "build/build.h"
-#include "build/interrupt.h"
+#include "run/build.h"
+#include "run/interrupt.h"
 
 namespace fs = std::filesystem;
 

@@ -1,4 +1,4 @@
-#include "build/cache.h"
+#include "run/cache.h"
 
 #include <unistd.h>
 

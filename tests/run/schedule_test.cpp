@@ -1,9 +1,9 @@
-// How a game's outputs are shared among the processes that draw it (build/schedule.h
+// How a game's outputs are shared among the processes that draw it (run/schedule.h
 // share_of): heaviest first to the share with least work, outputs that must be drawn
 // together kept in one share, and every share computing the same split.
 #include <gtest/gtest.h>
 
-#include "build/schedule.h"
+#include "run/schedule.h"
 
 namespace cardstock {
 

@@ -1,6 +1,6 @@
 // Whole builds: byte-identical output, untouched files after a failed build, and the
 // command line's exit codes and messages.
-#include "build/build.h"
+#include "run/build.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // build: turns game files into outputs in out/<game>/: load, prepare (plan/prepare.h),
-// plan (plan/plan.h), key the inputs (build/cache.h), share the work among processes
-// (build/schedule.h), write each output with its format's writer (output/writer.h) and
-// commit the folder all at once (build/commit.h), so a failed or interrupted build leaves
+// plan (plan/plan.h), key the inputs (run/cache.h), share the work among processes
+// (run/schedule.h), write each output with its format's writer (output/writer.h) and
+// commit the folder all at once (run/commit.h), so a failed or interrupted build leaves
 // the previous files untouched. Diagnostics print to `err`; the return value is the
 // process exit code (0 ok, 1 content errors, 2 usage errors).
 #pragma once
@@ -37,7 +37,7 @@ struct BuildOptions {
   std::vector<std::string> stocks;
   std::string printer;        // --printer: a printer profile file ("" = none)
   bool quiet = false;         // --quiet: diagnostics only, no summary lines or progress
-  bool progress = false;      // show progress on stderr (a terminal: see build/progress.h)
+  bool progress = false;      // show progress on stderr (a terminal: see run/progress.h)
   // Print shops, digital tables and proofs.
   bool proof = false;         // --proof: also a proof PDF a deck, for screens
   bool cmyk = false;          // --cmyk: every PDF but proofs in CMYK PDF/X-1a (Ghostscript)

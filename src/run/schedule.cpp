@@ -1,4 +1,4 @@
-#include "build/schedule.h"
+#include "run/schedule.h"
 
 #include <poll.h>
 #include <signal.h>
@@ -11,7 +11,7 @@
 #include <cerrno>
 #include <cmath>
 
-#include "build/interrupt.h"
+#include "run/interrupt.h"
 
 namespace cardstock {
 

@@ -1,4 +1,4 @@
-#include "build/interrupt.h"
+#include "run/interrupt.h"
 
 #include <signal.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "build/commit.h"
+#include "run/commit.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -12,7 +12,7 @@
 #include <fstream>
 
 #include "base/paths.h"
-#include "build/interrupt.h"
+#include "run/interrupt.h"
 
 namespace fs = std::filesystem;
 
