@@ -4,7 +4,7 @@
 // stock's dpi, scaled down so no sheet is over 4096 px a side; the back image (or back
 // sheets when the cards' backs differ); and a saved object (JSON, written with
 // nlohmann::json): one Custom Deck, one CustomDeck entry a sheet, every card in deck order.
-#include <nlohmann/json.hpp>
+#include "base/json.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,7 +21,7 @@ namespace cardstock {
 
 namespace {
 
-using Json = nlohmann::ordered_json;  // keys in the order written: same input, same bytes
+
 
 // What TTS loads well: no sheet image over this many pixels a side.
 constexpr int kMaxSheetSide = 4096;
