@@ -21,8 +21,6 @@ namespace cardstock {
 
 namespace {
 
-
-
 // What TTS loads well: no sheet image over this many pixels a side.
 constexpr int kMaxSheetSide = 4096;
 
