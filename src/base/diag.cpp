@@ -142,4 +142,10 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return m.empty() ? "" : " (did you mean '" + m + "'?)";
 }
 
+void say_error(std::ostream& to, const Mark& at, std::string msg) {
+  Diagnostics d;
+  d.error(at, std::move(msg));
+  to << d.str();
+}
+
 }  // namespace cardstock

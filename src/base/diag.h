@@ -68,6 +68,11 @@ std::string closest_match(const std::string& word, const std::vector<std::string
 /// " (did you mean 'x'?)" or "" — ready to append to a message.
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
 
+/// One error said on `to` as Diagnostics says every error (input in it escaped), for
+/// a step with nothing else to report: `at` is a file, or "cardstock" for the program's
+/// own (an option, the command line).
+void say_error(std::ostream& to, const Mark& at, std::string msg);
+
 /// Runs `step(d)` with diagnostics of its own, writes them to `to` (a terminal, CI's log)
 /// and returns what `step` returned: one call site per step that can fail.
 template <class Step>

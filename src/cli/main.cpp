@@ -18,6 +18,9 @@
 
 namespace {
 
+// Errors about the command line itself are the program's own.
+const cardstock::Mark kProgram{"cardstock"};
+
 // The options `build` and `watch` share.
 void add_build_options(CLI::App* sub, cardstock::BuildOptions& opt, std::vector<std::string>& files, bool& single) {
   sub->add_option("files", files, "game files");
@@ -183,9 +186,10 @@ int main(int argc, char** argv) {
       for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; }))
         commands.push_back(sub->get_name());
       if (const auto word = unknown_command(argc, argv, commands)) {
-        std::cerr << "cardstock: error: unknown command '" << cardstock::shown_text(*word, 0)
-                  << "'" << cardstock::did_you_mean(*word, commands) << "; the commands are "
-                  << listed(commands) << " (cardstock --help says more)\n";
+        cardstock::say_error(std::cerr, kProgram,
+                             "unknown command '" + cardstock::shown_text(*word, 0) + "'" +
+                                 cardstock::did_you_mean(*word, commands) + "; the commands are " + listed(commands) +
+                                 " (cardstock --help says more)");
         return 2;
       }
     }
@@ -194,11 +198,11 @@ int main(int argc, char** argv) {
   }
   opt.backs = !single;
   if (opt.out_dir.empty()) {
-    std::cerr << "cardstock: error: -o wants a folder, not an empty name\n";
+    cardstock::say_error(std::cerr, kProgram, "-o wants a folder, not an empty name");
     return 2;
   }
   if (!shard.empty() && !parse_shard(shard, files.size(), opt)) {
-    std::cerr << "cardstock: error: --shard wants K/N (0 <= K < N <= 256) and one game file\n";
+    cardstock::say_error(std::cerr, kProgram, "--shard wants K/N (0 <= K < N <= 256) and one game file");
     return 2;
   }
   opt.self_exe = exe;
@@ -212,7 +216,7 @@ int main(int argc, char** argv) {
   if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);
   if (*diff) {
     if (diff->count("--out") && dopt.report_dir.empty()) {
-      std::cerr << "cardstock: error: -o wants a folder, not an empty name\n";
+      cardstock::say_error(std::cerr, kProgram, "-o wants a folder, not an empty name");
       return 2;
     }
     return cardstock::diff_command(dopt, diff_json, std::cout, std::cerr);

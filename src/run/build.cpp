@@ -100,14 +100,18 @@ std::string find_shipped_templates(const std::string& exe, const std::string& co
 
 namespace {
 
+// Errors about no one file (an option, the command line) are the program's own.
+const Mark kProgram{"cardstock"};
+
 // The shipped templates and the --templates layers over them; false (after printing
 // why) if they cannot be used.
 bool load_all_templates(const BuildOptions& opt, Templates* t, std::ostream& err) {
   if (opt.templates_dir.empty()) {
     std::string looked;
     for (const auto& l : opt.templates_looked) looked += (looked.empty() ? "" : ", ") + l;
-    err << "cardstock: error: the shipped templates folder was not found (looked in " << looked
-        << "); install cardstock with `cmake --install` or its .deb package, or run it from its build folder\n";
+    say_error(err, kProgram,
+              "the shipped templates folder was not found (looked in " + looked +
+                  "); install cardstock with `cmake --install` or its .deb package, or run it from its build folder");
     return false;
   }
   Diagnostics d;
@@ -230,9 +234,10 @@ bool paper_named(const BuildOptions& opt, const Templates& t, const std::vector<
   for (const Templates* g : games)
     for (const auto& q : g->papers)
       if (std::find(ids.begin(), ids.end(), q.id) == ids.end()) ids.push_back(q.id);
-  err << "cardstock: error: --paper: unknown paper '" << shown_text(opt.paper, 0) << "'"
-      << (p ? " (it is another name of '" + p->id + "': give that)" : did_you_mean(opt.paper, ids))
-      << "; the papers are all, " << or_list(ids) << "\n";
+  say_error(err, kProgram,
+            "--paper: unknown paper '" + shown_text(opt.paper, 0) + "'" +
+                (p ? " (it is another name of '" + p->id + "': give that)" : did_you_mean(opt.paper, ids)) +
+                "; the papers are all, " + or_list(ids));
   return false;
 }
 
@@ -245,19 +250,19 @@ int command_line_options(const BuildOptions& opt, const Templates& t, std::optio
   for (const auto& name : opt.stocks) {
     const Stock* s = t.find_stock(name);
     if (!s) {
-      err << "cardstock: error: --stock: unknown stock '" << name << "'"
-           << did_you_mean(name, t.stock_names()) << " (cardstock stocks lists them)\n";
+      say_error(err, kProgram,
+                "--stock: unknown stock '" + name + "'" + did_you_mean(name, t.stock_names()) +
+                    " (cardstock stocks lists them)");
       return 2;
     }
     if (opt.paper != "all" && !s->card_pages() && s->paper.id != opt.paper) {
-      err << "cardstock: error: --stock " << name << " is on " << s->paper.id << " paper, but --paper asks for "
-           << opt.paper << "\n";
+      say_error(err, kProgram, "--stock " + name + " is on " + s->paper.id + " paper, but --paper asks for " + opt.paper);
       return 2;
     }
   }
   if (!opt.printer.empty()) {
     if (std::string why = not_a_regular_file(opt.printer); !why.empty()) {
-      err << opt.printer << ": error: cannot read the printer profile: " << why << "\n";
+      say_error(err, Mark{opt.printer}, "cannot read the printer profile: " + why);
       return 2;
     }
     Diagnostics d;
@@ -477,7 +482,7 @@ class Session {
     if (const int status = start_options(); status != 0) return status;
     if (!named_files_exist(given)) return 2;
     if (files.empty()) {
-      err_ << "cardstock: error: no game files named and no content/*.yaml found\n";
+      say_error(err_, kProgram, "no game files named and no content/*.yaml found");
       return 1;
     }
     const int jobs = opt_.jobs > 0 ? opt_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -545,7 +550,7 @@ class Session {
     bool ok = true;
     for (const auto& f : given)
       if (std::string why = not_a_regular_file(f); !why.empty()) {
-        err_ << f << ": error: cannot read: " << why << "\n";
+        say_error(err_, Mark{f}, "cannot read: " + why);
         ok = false;
       }
     return ok;

@@ -23,7 +23,7 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
   for (const Paper& paper : single_page_papers(t, plan_options(opt)))
     outs.push_back(plan_calibration(paper, t.fonts.default_family));
   if (outs.empty()) {
-    err << "cardstock: error: no paper '" << opt.paper << "' in " << opt.templates_dir << "/papers.yaml\n";
+    say_error(err, Mark{"cardstock"}, "no paper '" + opt.paper + "' in " + opt.templates_dir + "/papers.yaml");
     return 2;
   }
   Diagnostics fd;

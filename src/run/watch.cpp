@@ -16,6 +16,7 @@
 #include <map>
 #include <set>
 
+#include "base/diag.h"
 #include "run/build.h"
 #include "run/interrupt.h"
 
@@ -118,7 +119,7 @@ int watch_files(const std::vector<std::string>& given, const BuildOptions& opt, 
   const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
   Watcher w;
   if (!w.ok()) {
-    err << "cardstock: error: cannot watch for changes: " << std::strerror(errno) << "\n";
+    say_error(err, Mark{"cardstock"}, std::string("cannot watch for changes: ") + std::strerror(errno));
     return 1;
   }
   const std::string out_dir = normal(opt.out_dir);
