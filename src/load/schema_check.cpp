@@ -1,5 +1,5 @@
 // Validation against the schema tables (validate, validate_value, scalar_problem) and
-// the name rules ids and card fields follow (valid_file_name, valid_field_name).
+// the name rules ids and card fields follow (check_file_name, valid_field_name).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -27,45 +27,43 @@ bool valid_field_name(const std::string& k) {
   return ident;
 }
 
-bool valid_file_name(const std::string& s, std::string* why) {
-  if (s.empty()) {
-    *why = "it is empty";
-    return false;
-  }
+namespace {
+
+// What keeps `s` from being one component of an output file name ("it contains '/'"),
+// or "" if nothing does.
+std::string file_name_problem(const std::string& s) {
+  if (s.empty()) return "it is empty";
   // The characters first: "/" says more about "../../x" than its length would.
   for (size_t i = 0; i < s.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
         c == '_' || c == '.')
       continue;
-    if (c == ' ') {
-      *why = "it contains a space";
-    } else if (c >= 0x21 && c < 0x7f) {
-      *why = std::string("it contains '") + static_cast<char>(c) + "'";
-    } else if (c >= 0xC2 && c <= 0xF4) {  // a multi-byte UTF-8 character: show it whole
+    if (c == ' ') return "it contains a space";
+    if (c >= 0x21 && c < 0x7f) return std::string("it contains '") + static_cast<char>(c) + "'";
+    if (c >= 0xC2 && c <= 0xF4) {  // a multi-byte UTF-8 character: show it whole
       size_t n = 1;
       while (i + n < s.size() && n < 4 && (static_cast<unsigned char>(s[i + n]) & 0xC0) == 0x80) ++n;
-      *why = "it contains '" + s.substr(i, n) + "' (only ASCII letters are allowed)";
-    } else {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "0x%02X", c);
-      *why = std::string("it contains the byte ") + hex;
+      return "it contains '" + s.substr(i, n) + "' (only ASCII letters are allowed)";
     }
-    return false;
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", c);
+    return std::string("it contains the byte ") + hex;
   }
-  if (s.size() > kMaxNameLength) {
-    *why = "it is " + std::to_string(s.size()) + " characters long";
-    return false;
-  }
-  if (s == "." || s == "..") {
-    *why = "it names a folder, not a file";
-    return false;
-  }
-  if (s[0] == '.') {
-    *why = "it starts with '.' (a hidden file)";
-    return false;
-  }
-  return true;
+  if (s.size() > kMaxNameLength) return "it is " + std::to_string(s.size()) + " characters long";
+  if (s == "." || s == "..") return "it names a folder, not a file";
+  if (s[0] == '.') return "it starts with '.' (a hidden file)";
+  return "";
+}
+
+}  // namespace
+
+bool check_file_name(const std::string& s, const std::string& what, const Mark& m, Diagnostics& d) {
+  const std::string why = file_name_problem(s);
+  if (why.empty()) return true;
+  d.error(m, what + " '" + s + "' cannot name a file: " + why + " (ids name output files: use " + file_name_rule() +
+                 ")");
+  return false;
 }
 
 Mark mark_of(const YAML::Node& n, const std::string& file) {
@@ -114,6 +112,7 @@ std::string join_quoted(const std::vector<std::string>& v) {
   }
   return s;
 }
+
 
 // Reports that the value of `f` at `m` is wrong ("'size' must be ..."); false, to return.
 bool wrong(const Field& f, const Mark& m, const std::string& why, Diagnostics& d) {
@@ -278,13 +277,10 @@ bool validate(const YAML::Node& n, const Schema& s, const std::string& file, Dia
       continue;
     }
     // Ids become file and folder names: a '/' or '..' in one would write outside out/.
-    std::string why;
-    if (f->kind == K::Name && !valid_file_name(kv.second.Scalar(), &why)) {
-      const std::string what = f->name == "id" ? s.name + " id" : f->name + " id";
-      d.error(mark_of(kv.second, file), what + " '" + kv.second.Scalar() + "' cannot name a file: " + why +
-                                            " (ids name output files: use " + file_name_rule() + ")");
+    if (f->kind == K::Name &&
+        !check_file_name(kv.second.Scalar(), f->name == "id" ? s.name + " id" : f->name + " id",
+                         mark_of(kv.second, file), d))
       ok = false;
-    }
   }
   for (const auto& f : s.fields) {
     if (f.required && (!n[f.name] || n[f.name].IsNull())) {
