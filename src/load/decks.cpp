@@ -7,6 +7,7 @@
 #include "load/facts.h"
 #include "load/names.h"
 #include "load/schema.h"
+#include "model/enums.h"
 
 namespace cardstock::loading {
 
@@ -169,8 +170,7 @@ void read_csv_source(const YAML::Node& c, const std::string& file, const Game& g
   src.path = sr.str("csv");
   src.dir = g.dir;
   src.allow_outside = g.allow_outside;
-  const std::string sep = sr.str("separator");
-  src.separator = sep == "tab" ? '\t' : sep == "," || sep == ";" ? sep[0] : 0;  // else guessed
+  src.separator = enum_value(kSeparatorNames, sr.str("separator")).value_or(0);  // else guessed
   src.id_from = sr.str("id_from");
   src.at = sr.mark("csv");
   src.id_from_at = sr.mark("id_from");

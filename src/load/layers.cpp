@@ -1,10 +1,10 @@
 #include "load/layers.h"
 
 #include <algorithm>
-#include <map>
 
 #include "load/names.h"
 #include "load/schema.h"
+#include "model/enums.h"
 
 namespace cardstock::loading {
 
@@ -62,20 +62,10 @@ void read_text_layer(const Reader& r, const FontSet& fonts, Layer* l, Diagnostic
   l->style_mark = r.mark("style");
   l->weight_mark = r.mark("weight");
   l->font = text_font(r, fonts, d);
-  l->bold = r.str("weight") == "bold";
-  l->italic = r.str("style") == "italic";
   text_sizes(r, l, d);
   l->shrink = r.boolean("shrink");
   l->color = r.str("color");
-  static const std::map<std::string, Align> aligns = {{"left", Align::Left},
-                                                      {"center", Align::Center},
-                                                      {"right", Align::Right},
-                                                      {"justify", Align::Justify}};
-  l->align = aligns.count(r.str("align")) ? aligns.at(r.str("align")) : Align::Left;
-  const std::string va = r.str("valign");
-  l->valign = va == "middle" ? VAlign::Middle : va == "bottom" ? VAlign::Bottom : VAlign::Top;
   l->markup = r.boolean("markup");
-  l->rtl = r.str("dir") == "rtl";
   l->line_spacing = r.number("line_spacing");
   if (l->line_spacing <= 0 || l->line_spacing > 10)
     d.error(r.mark("line_spacing"), "'line_spacing' must be above 0 and at most 10");
@@ -84,8 +74,6 @@ void read_text_layer(const Reader& r, const FontSet& fonts, Layer* l, Diagnostic
 void read_image_layer(const Reader& r, Layer* l) {
   l->src = r.str("src");
   l->src_mark = r.mark("src");
-  const std::string fit = r.str("fit");
-  l->fit = fit == "cover" ? Fit::Cover : fit == "stretch" ? Fit::Stretch : Fit::Contain;
 }
 
 // Checks shared by every layer type: a box above zero (a line's w and h are a vector and
@@ -118,20 +106,14 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
   const Schema& s = Schemas::layer(type);
   validate(n, s, file, d);
   Reader r(n, s, file);
-  static const std::map<std::string, LayerType> kinds = {{"rect", LayerType::Rect},
-                                                         {"ellipse", LayerType::Ellipse},
-                                                         {"line", LayerType::Line},
-                                                         {"text", LayerType::Text},
-                                                         {"image", LayerType::Image}};
   Layer l;
-  l.type = kinds.at(type);
+  l.type = *enum_value(kLayerTypeNames, type);
   l.mark = r.mark();
   l.x = r.rel_length("x");
   l.y = r.rel_length("y");
   l.w = r.rel_length("w");
   l.h = r.rel_length("h");
   l.when = r.str("when");
-  l.rotate = static_cast<int>(r.integer("rotate"));
   auto opt = [&](const char* key) { return s.find(key) ? r.str(key) : std::string(); };
   l.fill = opt("fill");
   l.stroke = opt("stroke");
@@ -140,6 +122,10 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
   if (s.find("bleed")) l.bleed = r.boolean("bleed");
   if (l.type == LayerType::Text) read_text_layer(r, fonts, &l, d);
   if (l.type == LayerType::Image) read_image_layer(r, &l);
+  // Every choice (rotate, align, fit...) through its table, as layout sets a {field}
+  // giving one; a wrong word (reported by validate) keeps the default.
+  for (const Field& f : s.fields)
+    if (f.kind == Kind::Enum) set_layer_choice(l, f.name, r.str(f.name));
   for (const Field& f : s.fields)
     if (f.per_card && r.has(f.name) && r.str(f.name).find('{') != std::string::npos)
       l.per_card.push_back({f.name, r.str(f.name), r.mark(f.name)});

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "load/schema.h"
+#include "model/enums.h"
 
 namespace cardstock::loading {
 
@@ -15,8 +16,7 @@ CardSize read_card_size(const YAML::Node& n, const std::string& file, Diagnostic
   Reader r(n, Schemas::card_size(), file);
   CardSize c{r.str("id"),     r.length("width"),  r.length("height"), r.length("bleed"),
              r.length("safe"), r.length("radius"), r.list("aliases"),  r.mark()};
-  const std::string shape = r.str("shape");
-  c.shape = shape == "hex" ? Shape::Hex : shape == "circle" ? Shape::Circle : Shape::Rect;
+  c.shape = enum_value(kShapeNames, r.str("shape")).value_or(Shape::Rect);
   // A regular hexagon's box is fixed by its height; a circle's is square. Say so rather
   // than draw a squashed tile.
   if (c.shape == Shape::Hex && std::fabs(c.width.pt - c.height.pt * std::sqrt(3.0) / 2) > 0.01)

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "base/length.h"
+#include "model/enums.h"
 #include "model/model.h"
 
 namespace cardstock {
@@ -57,7 +58,7 @@ std::vector<Field> box_fields() {
       F("w", K::RelLength, "width (Length or % of card width)", "100%"),
       F("h", K::RelLength, "height (Length or % of card height)", "100%"),
       F("when", K::Template, "draw the layer only if this expands to non-empty text"),
-      E("rotate", {"0", "90", "180", "270"}, "turn the layer clockwise about its box's centre", "0"),
+      E("rotate", layer_choice_names("rotate"), "turn the layer clockwise about its box's centre", "0"),
   };
 }
 
@@ -97,22 +98,22 @@ const std::map<std::string, Schema>& layer_schemas() {
     std::vector<Field> text = {
         R("text", K::Template, "the text; {field} is replaced by the card's field"),
         F("font", K::String, "font family from templates/fonts.yaml", "Noto Sans"),
-        E("weight", {"normal", "bold"}, "font weight", "normal"),
-        E("style", {"normal", "italic"}, "font style", "normal"),
+        E("weight", layer_choice_names("weight"), "font weight", "normal"),
+        E("style", layer_choice_names("style"), "font style", "normal"),
         F("size", K::Length, "font size", "10pt"),
         F("min_size", K::Length, "smallest size auto-shrink may use", "6pt"),
         F("shrink", K::Bool, "shrink the text until it fits its box", "true"),
         F("color", K::Color, "text colour", "#000000"),
-        E("align", {"left", "center", "right", "justify"}, "horizontal alignment", "left"),
-        E("valign", {"top", "middle", "bottom"}, "vertical alignment", "top"),
+        E("align", layer_choice_names("align"), "horizontal alignment", "left"),
+        E("valign", layer_choice_names("valign"), "vertical alignment", "top"),
         F("markup", K::Bool, "interpret Pango markup such as <b> and <i>", "false"),
-        E("dir", {"ltr", "rtl"}, "base paragraph direction", "ltr"),
+        E("dir", layer_choice_names("dir"), "base paragraph direction", "ltr"),
         F("line_spacing", K::Number, "line height as a multiple of the font's", "1"),
     };
     m.emplace("text", make_layer("text layer", "a paragraph of text in a box", text));
     std::vector<Field> image = {
         R("src", K::Template, "image file (.svg or .png), relative to the game file's folder"),
-        E("fit", {"contain", "cover", "stretch"}, "how the image fills its box", "contain"),
+        E("fit", layer_choice_names("fit"), "how the image fills its box", "contain"),
     };
     m.emplace("image", make_layer("image layer", "an SVG or PNG image", image));
     return m;
@@ -141,7 +142,7 @@ const Schema& Schemas::layer(const std::string& type) {
 }
 
 std::vector<std::string> Schemas::layer_types() {
-  return {"rect", "ellipse", "line", "text", "image"};
+  return enum_names(kLayerTypeNames);
 }
 
 const Schema& Schemas::layer_common() {
@@ -270,7 +271,7 @@ const Schema& Schemas::card_source() {
       "card source",
       "cards read from a CSV or TSV file: a header row of field names, then a card a row",
       {R("csv", K::String, "the file, relative to the game file"),
-       E("separator", {",", ";", "tab"}, "what separates the cells (default: guessed from the header row)", ""),
+       E("separator", enum_names(kSeparatorNames), "what separates the cells (default: guessed from the header row)", ""),
        F("id_from", K::String,
          "a column whose values make the ids of rows with no `id` (made file-name safe and unique)")}};
   return s;
@@ -315,7 +316,7 @@ const Schema& Schemas::board_extra() {
        F("deck", K::String, "the hex deck it comes from (default: the board's deck)"),
        R("beside", K::String, "the board tile it touches (placed on the board once)"),
        [] {
-         Field f = E("side", {"ne", "e", "se", "sw", "w", "nw"}, "which side of that tile it lies against", "");
+         Field f = E("side", enum_names(kHexSideNames), "which side of that tile it lies against", "");
          f.required = true;
          return f;
        }()}};
@@ -390,7 +391,7 @@ const Schema& Schemas::grid() {
       "how cards sit on the sheet",
       {R("columns", K::Integer, "cards across"),
        R("rows", K::Integer, "cards down"),
-       E("rotate", {"0", "90"}, "turn each card by this many degrees", "0")}};
+       E("rotate", enum_names(kGridRotateNames), "turn each card by this many degrees", "0")}};
   return s;
 }
 
@@ -405,7 +406,7 @@ const Schema& Schemas::stock() {
        F("paper", K::String,
          "paper from templates/papers.yaml; none: each page or image is one card with its bleed"),
        R("card", K::String, "card size from templates/cards.yaml"),
-       E("kind", {"cardstock", "labels", "foldover"},
+       E("kind", enum_names(kStockKindNames),
          "cardstock: fronts and duplex backs; labels: fronts only; foldover: each back beside its front, "
          "across a fold line",
          "cardstock"),
@@ -413,20 +414,20 @@ const Schema& Schemas::stock() {
          "the grid (required with a paper); for a tts stock, the cells of a deck sheet"),
        F("gutter", K::Length, "space between neighbouring cards", "0"),
        F("row_gutter", K::Length, "space between rows, where it differs from the gutter"),
-       E("cut", {"marks", "lines", "both", "none"},
+       E("cut", enum_names(kCutStyleNames),
          "cut guides: crop marks in the margin, lines, both, or none (die-cut label sheets, a shop that cuts)",
          "both"),
        F("mark_length", K::Length, "length of a crop mark", "0.25in"),
-       E("duplex", {"long-edge", "short-edge"}, "the edge the printer flips on", "long-edge"),
-       E("packing", {"grid", "honeycomb"},
+       E("duplex", enum_names(kDuplexNames), "the edge the printer flips on", "long-edge"),
+       E("packing", enum_names(kPackingNames),
          "grid: rows and columns; honeycomb: hex rows offset by half a tile, sharing edges",
          "grid"),
-       E("format", {"pdf", "png", "tts"},
+       E("format", enum_names(kStockFormatNames),
          "pdf: one PDF; png: a PNG per card face, in a folder; tts: Tabletop Simulator deck "
          "sheets and saved object, in a folder",
          "pdf"),
        F("dpi", K::Integer, "pixels per inch of png and tts images", "300"),
-       E("order", {"front-back", "back-front"},
+       E("order", enum_names(kPageOrderNames),
          "each front page (or sheet) then its back, or each back then its front", "front-back"),
        F("accepts", K::StringList,
          "other card sizes made on this stock, drawn at their own size centred on its trim"),
@@ -442,12 +443,12 @@ const Schema& Schemas::stock() {
          "most total ink (C+M+Y+K, in %) the shop takes; the build reports the maximum found"),
        F("margin", K::Length,
          "how close to the paper's edge printers print (default: the paper's); nothing is laid inside it"),
-       E("fold", {"vertical", "horizontal"},
+       E("fold", enum_names(kFoldNames),
          "foldover: the fold line runs down the sheet (backs right of their fronts) or across it (backs below)",
          "vertical"),
        F("fold_gap", K::Length, "foldover: space between a front and its back; the fold line runs down its middle",
          "0.5in"),
-       E("cutter", {"none", "silhouette", "cricut"},
+       E("cutter", enum_names(kCutterNames),
          "a print-then-cut machine: its registration marks on every front page and an SVG cut file beside the PDF",
          "none"),
        O("label_area", K::Object, &Schemas::paper_area(),
@@ -506,7 +507,7 @@ const Schema& Schemas::card_size() {
                          F("safe", K::Length, "inset text should stay inside", "0.125in"),
                          F("radius", K::Length, "corner radius of the finished card", "0"),
                          F("aliases", K::StringList, "other accepted names"),
-                         E("shape", {"rect", "hex", "circle"},
+                         E("shape", enum_names(kShapeNames),
                            "outline: rect, hex (pointy-top, width = height x 0.866) or circle",
                            "rect")}};
   return s;

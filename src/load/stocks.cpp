@@ -6,6 +6,7 @@
 #include "load/load.h"
 #include "load/names.h"
 #include "load/schema.h"
+#include "model/enums.h"
 
 namespace cardstock {
 
@@ -51,9 +52,8 @@ void read_output_keys(const Reader& r, const Templates& t, bool grid_ok, Stock* 
     *ok = false;
   };
   const std::string format = r.str("format");
-  s->format = format == "png" ? StockFormat::Png : format == "tts" ? StockFormat::Tts : StockFormat::Pdf;
-  const std::string order = r.str("order");
-  s->order = order == "back-front" ? PageOrder::BackFront : PageOrder::FrontBack;
+  s->format = enum_value(kStockFormatNames, format).value_or(StockFormat::Pdf);
+  s->order = enum_value(kPageOrderNames, r.str("order")).value_or(PageOrder::FrontBack);
   s->preflight = r.boolean("preflight");
   s->legible_size = r.length("legible_size");
   s->cmyk = r.boolean("cmyk");
@@ -104,10 +104,9 @@ void read_output_keys(const Reader& r, const Templates& t, bool grid_ok, Stock* 
 void read_stock_sheet(const Reader& r, const std::string& file, Stock* s, Diagnostics& d, bool* ok) {
   s->row_gutter = r.has("row_gutter") ? r.length("row_gutter") : s->gutter;
   s->margin = r.has("margin") ? r.length("margin") : s->paper.margin;
-  s->fold = r.str("fold") == "horizontal" ? Fold::Horizontal : Fold::Vertical;
+  s->fold = enum_value(kFoldNames, r.str("fold")).value_or(Fold::Vertical);
   s->fold_gap = r.length("fold_gap");
-  const std::string cutter = r.str("cutter");
-  s->cutter = cutter == "silhouette" ? Cutter::Silhouette : cutter == "cricut" ? Cutter::Cricut : Cutter::None;
+  s->cutter = enum_value(kCutterNames, r.str("cutter")).value_or(Cutter::None);
   for (const char* key : {"fold", "fold_gap"})
     if (s->kind != StockKind::Foldover && r.has(key)) {
       d.error(r.mark(key), std::string("'") + key + "' is for fold-over stocks (kind: foldover) only");
@@ -178,15 +177,14 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
     unknown(d, r.mark("card"), "card size", r.str("card"), t.card_names(), ids_of(t.cards));
     *ok = false;
   }
-  const std::string kind = r.str("kind");
-  s.kind = kind == "labels" ? StockKind::Labels : kind == "foldover" ? StockKind::Foldover : StockKind::Cardstock;
+  s.kind = enum_value(kStockKindNames, r.str("kind")).value_or(StockKind::Cardstock);
   YAML::Node g = r.node("grid");
   bool grid_ok = true;  // false: reported below, not to be judged again
   if (g && g.IsMap()) {
     Reader gr(g, Schemas::grid(), file);
     // Checked as read: an int cast first would turn 4294967297 columns into 1.
     const long columns = gr.integer("columns"), rows = gr.integer("rows");
-    s.rotate = static_cast<int>(gr.integer("rotate"));
+    s.rotate = enum_value(kGridRotateNames, gr.str("rotate")).value_or(0);
     if (columns < 1 || rows < 1 || columns > kMaxGridSide || rows > kMaxGridSide) {
       d.error(gr.mark(), "grid must have 1 to " + std::to_string(kMaxGridSide) + " columns and rows, not " +
                              std::to_string(columns) + " x " + std::to_string(rows));
@@ -198,14 +196,10 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
     }
   }
   s.gutter = r.length("gutter");
-  const std::string cut = r.str("cut");
-  s.cut = cut == "marks"   ? CutStyle::Marks
-          : cut == "lines" ? CutStyle::Lines
-          : cut == "none"  ? CutStyle::None
-                           : CutStyle::Both;
+  s.cut = enum_value(kCutStyleNames, r.str("cut")).value_or(CutStyle::Both);
   s.mark_length = r.length("mark_length");
-  s.duplex = r.str("duplex") == "short-edge" ? Duplex::ShortEdge : Duplex::LongEdge;
-  s.packing = r.str("packing") == "honeycomb" ? Packing::Honeycomb : Packing::Grid;
+  s.duplex = enum_value(kDuplexNames, r.str("duplex")).value_or(Duplex::LongEdge);
+  s.packing = enum_value(kPackingNames, r.str("packing")).value_or(Packing::Grid);
   if (s.packing == Packing::Honeycomb && s.card.shape != Shape::Hex && !s.card.id.empty()) {
     d.error(r.mark("packing"), "honeycomb packing needs hex pieces, but '" + s.card.id +
                                    "' is not a hex");
