@@ -21,7 +21,7 @@ packages=(
   libcairo2-dev libpango1.0-dev librsvg2-dev libyaml-cpp-dev libcli11-dev
   fonts-noto-core fonts-dejavu-core
   libhyphen-dev hyphen-en-us libpoppler-cpp-dev
-  libqpdf-dev nlohmann-json3-dev
+  libqpdf-dev nlohmann-json3-dev libxxhash-dev
 )
 if [ "${1:-}" = "--test" ]; then
   # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).

@@ -1,5 +1,6 @@
 // Diagnostics: collected, never thrown; each carries the file:line:col it is about.
 #pragma once
+#include <ostream>
 #include <set>
 #include <string>
 #include <vector>
@@ -66,5 +67,15 @@ std::string closest_match(const std::string& word, const std::vector<std::string
 
 /// " (did you mean 'x'?)" or "" — ready to append to a message.
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+
+/// Runs `step(d)` with diagnostics of its own, writes them to `to` (a terminal, CI's log)
+/// and returns what `step` returned: one call site per step that can fail.
+template <class Step>
+bool reported(std::ostream& to, Step&& step) {
+  Diagnostics d;
+  const bool ok = step(d);
+  to << d.str();
+  return ok && !d.has_errors();
+}
 
 }  // namespace cardstock

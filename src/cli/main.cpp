@@ -63,7 +63,8 @@ void add_publishing_options(CLI::App* build, cardstock::BuildOptions& opt) {
 // the shipped templates are; returns the program's own path.
 std::string add_template_options(CLI::App& app, cardstock::BuildOptions& opt) {
   const std::string exe = cardstock::program_path();
-  opt.templates_dir = cardstock::find_shipped_templates(exe, CARDSTOCK_INSTALLED_TEMPLATES, &opt.templates_looked);
+  opt.templates_dir = cardstock::find_shipped_templates(exe, CARDSTOCK_INSTALLED_TEMPLATES, &opt.templates_looked,
+                                                        {CARDSTOCK_BUILD_TREE, CARDSTOCK_SOURCE_TEMPLATES});
   app.add_option("--templates", opt.template_layers,
                  "a folder laid out like templates/ (stocks/, cards.yaml, papers.yaml, fonts.yaml, designs/), "
                  "layered over the shipped templates; may be given more than once")

@@ -9,7 +9,10 @@ namespace cardstock::loading {
 
 Paper read_paper(const YAML::Node& n, const std::string& file) {
   Reader r(n, Schemas::paper(), file);
-  return {r.str("id"), r.length("width"), r.length("height"), r.list("aliases"), r.mark(), r.length("margin")};
+  Paper p{r.str("id"), r.length("width"), r.length("height"), r.list("aliases"), r.mark(), r.length("margin")};
+  p.everyday = r.boolean("everyday");
+  p.booklet_page = r.str("booklet_page");
+  return p;
 }
 
 CardSize read_card_size(const YAML::Node& n, const std::string& file, Diagnostics& d) {

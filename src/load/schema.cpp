@@ -493,7 +493,14 @@ const Schema& Schemas::paper() {
                          R("height", K::Length, "portrait height"),
                          F("aliases", K::StringList, "other accepted names"),
                          F("margin", K::Length,
-                           "how close to its edge printers print: nothing is laid inside it", "0.25in")}};
+                           "how close to its edge printers print: nothing is laid inside it", "0.25in"),
+                         F("everyday", K::Bool,
+                           "printed at home: one-page outputs, booklets and calibration come on it "
+                           "when --paper names no paper",
+                           "false"),
+                         F("booklet_page", K::String,
+                           "the paper of a booklet's pages when folded from a sheet of this one "
+                           "(letter: half-letter); none: no booklet on it")}};
   return s;
 }
 

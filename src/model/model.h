@@ -40,6 +40,12 @@ struct Paper {
   Mark mark;
   /// How close to the edge printers print: nothing should be laid inside it.
   Length margin = Length::inches(0.25);
+  /// A paper people print on at home (Letter, A4): one-page outputs, booklets and the
+  /// calibration sheets come on each of these when --paper does not name one.
+  bool everyday = false;
+  /// The paper of a booklet's pages folded from a sheet of this one (Letter: half-letter),
+  /// by id; empty if no booklet is imposed on it.
+  std::string booklet_page;
 };
 
 /// The outline a piece is cut along: a (rounded) rectangle, a pointy-top regular hexagon

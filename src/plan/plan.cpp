@@ -38,12 +38,12 @@ bool stock_wanted(const PlanOptions& opt, const Stock& stock) {
   return stock.card_pages() || paper_wanted(opt, stock.paper.id);
 }
 
-// One-page outputs (answer keys, board previews) come on the two papers we promise,
-// Letter and A4, as far as --paper asks for them.
+// One-page outputs (answer keys, board previews) and booklets come on the paper --paper
+// names, or on every everyday paper (papers.yaml: Letter and A4) when it names none.
 std::vector<Paper> single_page_papers(const Templates& t, const PlanOptions& opt) {
   std::vector<Paper> out;
   for (const auto& paper : t.papers)
-    if ((paper.id == "letter" || paper.id == "a4") && paper_wanted(opt, paper.id)) out.push_back(paper);
+    if (opt.paper == "all" ? paper.everyday : paper.id == opt.paper) out.push_back(paper);
   return out;
 }
 

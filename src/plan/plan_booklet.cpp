@@ -67,7 +67,7 @@ PlannedOutput reading_order(const PreparedGame& p, const BookletLayout& bl, cons
   std::ostringstream extra, json;
   extra << ", \"contents\": [";
   for (size_t k = 0; k < bl.contents.size(); ++k)
-    extra << (k ? ", " : "") << "{\"title\": " << json_string(bl.contents[k].first)
+    extra << (k ? ", " : "") << "{\"title\": " << json_quote(bl.contents[k].first)
           << ", \"page\": " << bl.contents[k].second << "}";
   extra << "]";
   for (size_t k = 0; k < bl.pages.size(); ++k) {
@@ -75,15 +75,15 @@ PlannedOutput reading_order(const PreparedGame& p, const BookletLayout& bl, cons
     PlannedPage pp{bl.width, bl.height, whole_page_boxes(bl.width, bl.height), {}};
     add_booklet_page(p, pg, 0, 0, &pp.art);
     o.pages.push_back(std::move(pp));
-    json << (k ? "," : "") << "\n      {\"page\": " << pg.number << ", \"role\": " << json_string(pg.role);
+    json << (k ? "," : "") << "\n      {\"page\": " << pg.number << ", \"role\": " << json_quote(pg.role);
     if (pg.role == "body")
-      json << ", \"section\": " << json_string(pg.section) << ", \"text_area\": " << json_rect(pg.text_area)
+      json << ", \"section\": " << json_quote(pg.section) << ", \"text_area\": " << json_rect(pg.text_area)
            << ", \"head\": " << json_rect(pg.head) << ", \"foot\": " << json_rect(pg.foot);
     json << ", \"placements\": [";
     for (size_t j = 0; j < pg.cards.size(); ++j) {
       const PlacedCard& c = pg.cards[j];
-      json << (j ? ", " : "") << "{\"id\": " << json_string(c.card.card) << ", \"deck\": " << json_string(c.card.deck)
-           << ", \"source\": " << json_string(card_source(p.game, c.card)) << ", \"rect\": " << json_rect(c.trim)
+      json << (j ? ", " : "") << "{\"id\": " << json_quote(c.card.card) << ", \"deck\": " << json_quote(c.card.deck)
+           << ", \"source\": " << json_quote(card_source(p.game, c.card)) << ", \"rect\": " << json_rect(c.trim)
            << ", \"scale\": " << json_number(c.scale) << "}";
     }
     json << "]}";
@@ -145,14 +145,19 @@ PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std:
 std::vector<PlannedOutput> plan_booklets(const PreparedGame& p, const Templates& t, const PlanOptions& opt,
                                          Diagnostics& d) {
   std::vector<PlannedOutput> out;
-  const std::pair<const char*, const char*> pairs[] = {{"letter", "half-letter"}, {"a4", "a5"}};
-  for (const auto& [sheet_id, page_id] : pairs) {
-    if (opt.paper != "all" && opt.paper != sheet_id) continue;
-    const Paper* sheet = t.find_paper(sheet_id);
-    const Paper* page = t.find_paper(page_id);
-    if (!sheet || !page) {
-      d.error(p.game.booklet->mark,
-              std::string("templates/papers.yaml has no paper '") + (sheet ? page_id : sheet_id) + "' for the booklet");
+  // Which sheet folds into which page is the papers' data (papers.yaml's booklet_page).
+  for (const Paper& sheet_paper : single_page_papers(t, opt)) {
+    const Paper* sheet = &sheet_paper;
+    if (sheet->booklet_page.empty()) {
+      d.warning(p.game.booklet->mark, "no booklet on " + sheet->id + " paper: its papers.yaml entry (" +
+                                          sheet->mark.str() + ") gives no booklet_page, the paper of the pages "
+                                          "a sheet of it folds into");
+      continue;
+    }
+    const Paper* page = t.find_paper(sheet->booklet_page);
+    if (!page) {
+      d.error(sheet->mark, "paper '" + sheet->id + "': its booklet_page '" + sheet->booklet_page +
+                               "' is not a paper" + did_you_mean(sheet->booklet_page, t.paper_names()));
       continue;
     }
     const BookletLayout bl =

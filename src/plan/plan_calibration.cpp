@@ -27,12 +27,12 @@ PlannedOutput plan_calibration(const Paper& paper, const std::string& font) {
   o.manifest.pages = [sheet](std::ostream& to) {
     to << "\n      {\"page\": 1, \"side\": \"front\", \"targets\": [";
     for (size_t i = 0; i < sheet.targets.size(); ++i)
-      to << (i ? "," : "") << "\n        {\"name\": " << json_string(sheet.targets[i].name)
+      to << (i ? "," : "") << "\n        {\"name\": " << json_quote(sheet.targets[i].name)
          << ", \"at\": " << json_point(sheet.targets[i].at.x, sheet.targets[i].at.y) << "}";
     to << "\n      ]},\n      {\"page\": 2, \"side\": \"back\", \"scales\": [";
     for (size_t i = 0; i < sheet.scales.size(); ++i) {
       const CalibrationScale& s = sheet.scales[i];
-      to << (i ? "," : "") << "\n        {\"target\": " << json_string(s.target) << ", \"axis\": \"" << s.axis
+      to << (i ? "," : "") << "\n        {\"target\": " << json_quote(s.target) << ", \"axis\": \"" << s.axis
          << "\", \"zero\": " << json_point(s.zero.x, s.zero.y) << ", \"ticks_from\": " << json_point(s.base.x, s.base.y)
          << ", \"step\": " << json_number(s.step) << ", \"range\": " << json_number(s.range)
          << ", \"reads\": \"the offset of the back: minus the tick's distance from zero\"}";

@@ -40,7 +40,7 @@ std::optional<PlannedOutput> plan_cut_file(const PreparedGame& p, size_t deck, c
   o.manifest.deck = dk.id;
   o.manifest.stock = stock.id;
   o.manifest.paper = stock.paper.id;
-  o.manifest.extra = ", \"for\": " + json_string(pdf) + ", \"cutter\": \"" +
+  o.manifest.extra = ", \"for\": " + json_quote(pdf) + ", \"cutter\": \"" +
                      (stock.cutter == Cutter::Silhouette ? "silhouette" : "cricut") + "\", \"svg_units\": \"mm\"";
   const std::vector<CardInstance> instances = expand_instances(dk);
   const std::vector<RegMark> marks = first->registration;
@@ -51,7 +51,7 @@ std::optional<PlannedOutput> plan_cut_file(const PreparedGame& p, size_t deck, c
     to << "\n      {\"page\": 1, \"outlines\": [";
     for (size_t j = 0; j < fronts.size(); ++j) {
       const CardInstance& in = instances.at(fronts[j].slot);
-      to << (j ? "," : "") << "\n        {\"path\": \"cut-" << j + 1 << "\", \"id\": " << json_string(d.cards[in.card].id)
+      to << (j ? "," : "") << "\n        {\"path\": \"cut-" << j + 1 << "\", \"id\": " << json_quote(d.cards[in.card].id)
          << ", \"copy\": " << in.copy << ", \"shape\": \"" << shape << "\", \"rect\": " << json_rect(fronts[j].trim)
          << ", \"radius\": " << json_number(radius) << "}";
     }

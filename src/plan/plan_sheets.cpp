@@ -43,9 +43,9 @@ void placement_json(std::ostream& o, const Game& g, size_t own_deck, const Shown
                     bool back) {
   const Deck& from = g.decks[s.deck];
   const Card& card = from.cards[s.instance.card];
-  o << "\n        {\"id\": " << json_string(card.id);
-  if (s.deck != own_deck) o << ", \"deck\": " << json_string(from.id);  // a board's extra tile
-  o << ", \"copy\": " << s.instance.copy << ", \"source\": " << json_string(card.mark.str()) << ", \"side\": \""
+  o << "\n        {\"id\": " << json_quote(card.id);
+  if (s.deck != own_deck) o << ", \"deck\": " << json_quote(from.id);  // a board's extra tile
+  o << ", \"copy\": " << s.instance.copy << ", \"source\": " << json_quote(card.mark.str()) << ", \"side\": \""
     << (back || pl.back ? "back" : "front") << "\", \"rect\": " << json_rect(pl.trim) << ", \"bleed\": " << json_rect(pl.bleed)
     << ", \"rotation\": " << pl.rotation;
   if (pl.tilt != 0) o << ", \"tilt\": " << json_number(pl.tilt);  // a printer profile's rotation, cancelled
@@ -105,7 +105,7 @@ void sheets_json(std::ostream& json, const PreparedGame& p, size_t deck, const S
   for (size_t k = 0; k < sheets.pages.size(); ++k) {
     const Page& page = sheets.pages[k];
     json << (k ? "," : "") << "\n      {\"page\": " << k + 1;
-    if (k < files.size()) json << ", \"file\": " << json_string(files[k]);
+    if (k < files.size()) json << ", \"file\": " << json_quote(files[k]);
     json << ", \"side\": \"" << (page.back ? "back" : "front") << "\", \"placements\": [";
     for (size_t j = 0; j < page.placements.size(); ++j) {
       json << (j ? "," : "");
@@ -178,7 +178,7 @@ void warn_margin(const Deck& deck, const Stock& stock, const SheetLayout& sheets
 // What the manifest says of a printer profile applied to back pages.
 std::string printer_json(const PrinterProfile& pr, bool short_edge) {
   const double sign = short_edge ? -1 : 1;
-  return ", \"printer\": {\"name\": " + json_string(pr.name) + ", \"file\": " + json_string(pr.file) +
+  return ", \"printer\": {\"name\": " + json_quote(pr.name) + ", \"file\": " + json_quote(pr.file) +
          ", \"duplex_offset_mm\": [" + json_number(pr.offset_x.in_mm()) + ", " + json_number(pr.offset_y.in_mm()) +
          "], \"duplex_rotation_deg\": " + json_number(pr.rotation) + ", \"backs_moved_mm\": [" +
          json_number(-sign * pr.offset_x.in_mm()) + ", " + json_number(-sign * pr.offset_y.in_mm()) +

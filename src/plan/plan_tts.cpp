@@ -192,7 +192,7 @@ std::function<void(std::ostream&)> manifest_pages(const PreparedGame& p, size_t 
     size_t page = 0;
     auto one = [&](size_t k, bool back_side) {
       const Sheet& s = (*sheets)[k];
-      to << (page ? "," : "") << "\n      {\"page\": " << page + 1 << ", \"file\": " << json_string((*files)[page])
+      to << (page ? "," : "") << "\n      {\"page\": " << page + 1 << ", \"file\": " << json_quote((*files)[page])
          << ", \"side\": \"" << (back_side ? "back" : "front") << "\", \"sheet\": " << k + 1
          << ", \"hidden_cell\": " << cols * rows - 1 << ", \"placements\": [";
       for (size_t j = 0; j < s.cells.size(); ++j) {
@@ -200,8 +200,8 @@ std::function<void(std::ostream&)> manifest_pages(const PreparedGame& p, size_t 
         const CardInstance& in = instances[c.instance];
         const Card& card = d.cards[in.card];
         const Rect r{(c.cell % cols) * cw, (c.cell / cols) * ch, cw, ch};
-        to << (j ? "," : "") << "\n        {\"id\": " << json_string(card.id) << ", \"copy\": " << in.copy
-           << ", \"source\": " << json_string(card.mark.str()) << ", \"cell\": " << c.cell
+        to << (j ? "," : "") << "\n        {\"id\": " << json_quote(card.id) << ", \"copy\": " << in.copy
+           << ", \"source\": " << json_quote(card.mark.str()) << ", \"cell\": " << c.cell
            << ", \"card_id\": " << (k + 1) * 100 + static_cast<size_t>(c.cell) << ", \"rect\": " << json_rect(r) << "}";
       }
       to << (s.cells.empty() ? "" : "\n      ") << "], \"cuts\": []}";
@@ -211,7 +211,7 @@ std::function<void(std::ostream&)> manifest_pages(const PreparedGame& p, size_t 
     if (unique_backs)
       for (size_t k = 0; k < sheets->size(); ++k) one(k, true);
     else
-      to << (page ? "," : "") << "\n      {\"page\": " << page + 1 << ", \"file\": " << json_string((*files)[page])
+      to << (page ? "," : "") << "\n      {\"page\": " << page + 1 << ", \"file\": " << json_quote((*files)[page])
          << ", \"side\": \"back\", \"placements\": [], \"cuts\": []}";
   };
 }
@@ -239,7 +239,7 @@ std::optional<PlannedOutput> plan_tts(const PreparedGame& p, size_t deck, const 
   // through from ending the process.
   o.texts.push_back({t.base + ".json",
                      saved_object(g, d, instances, t, folder).dump(2, ' ', false, Json::error_handler_t::replace) + "\n"});
-  o.manifest.extra = ", \"format\": \"tts\", \"saved_object\": " + json_string(t.base + ".json") +
+  o.manifest.extra = ", \"format\": \"tts\", \"saved_object\": " + json_quote(t.base + ".json") +
                      ", \"grid\": [" + std::to_string(t.cols) + ", " + std::to_string(t.rows) +
                      "], \"cell_pixels\": [" + std::to_string(t.cell_w) + ", " + std::to_string(t.cell_h) + "]";
   o.manifest.pages = manifest_pages(p, deck, t, std::make_shared<const std::vector<std::string>>(o.page_files));

@@ -72,12 +72,16 @@ std::vector<std::string> default_content_files(const std::string& dir) {
 }
 
 std::string find_shipped_templates(const std::string& exe, const std::string& configured,
-                                   std::vector<std::string>* looked) {
+                                   std::vector<std::string>* looked, const BuildTree& tree) {
   std::vector<fs::path> places;
   std::error_code ec;
   if (!exe.empty()) {
     const fs::path bin = fs::path(exe).parent_path();
     places.push_back(bin.parent_path() / "share" / "cardstock" / "templates");
+    // Only the program in its own build folder: an installed or copied one never reads
+    // the source tree it happened to be built from.
+    if (!tree.dir.empty() && !tree.templates.empty() && fs::equivalent(bin, tree.dir, ec))
+      places.push_back(tree.templates);
     // A build folder in the source tree (build/, or build/<config>/): no higher, so a copy
     // of the program elsewhere never picks up some unrelated templates/ folder.
     fs::path p = bin;
@@ -212,20 +216,32 @@ GameWork estimate_work(const Game& g, const Templates& t, const PlanOptions& opt
   return w;
 }
 
+// --paper names a paper by its id: any of the shipped templates (A3, Tabloid...), or of a
+// game's own (B5). False after saying why, with the shipped ids.
+bool paper_named(const BuildOptions& opt, const Templates& t, const std::vector<const Templates*>& games,
+                 std::ostream& err) {
+  if (opt.paper == "all") return true;
+  const Paper* p = t.find_paper(opt.paper);
+  if (p && p->id == opt.paper) return true;
+  for (const Templates* g : games)
+    if (const Paper* q = g->find_paper(opt.paper); q && q->id == opt.paper) return true;
+  std::vector<std::string> ids;
+  for (const auto& q : t.papers) ids.push_back(q.id);
+  for (const Templates* g : games)
+    for (const auto& q : g->papers)
+      if (std::find(ids.begin(), ids.end(), q.id) == ids.end()) ids.push_back(q.id);
+  err << "cardstock: error: --paper: unknown paper '" << shown_text(opt.paper, 0) << "'"
+      << (p ? " (it is another name of '" + p->id + "': give that)" : did_you_mean(opt.paper, ids))
+      << "; the papers are all, " << or_list(ids) << "\n";
+  return false;
+}
+
 // --paper, --stock and --printer, checked against the templates and loaded before any
 // game: 0, 2 (a usage error) or 1 (a printer profile with errors), the reason printed.
+// A --paper the shipped templates lack may be a game's own: run() checks it after loading.
 int command_line_options(const BuildOptions& opt, const Templates& t, std::optional<PrinterProfile>* printer,
                          std::ostream& err) {
-  // Any paper the templates define (A3, Tabloid...), by its id: --paper chooses among the
-  // stocks' papers, which are named by id.
-  if (const Paper* p = t.find_paper(opt.paper); opt.paper != "all" && (!p || p->id != opt.paper)) {
-    std::vector<std::string> ids;
-    for (const auto& q : t.papers) ids.push_back(q.id);
-    err << "cardstock: error: --paper: unknown paper '" << shown_text(opt.paper, 0) << "'"
-        << (p ? " (it is another name of '" + p->id + "': give that)" : did_you_mean(opt.paper, ids))
-        << "; the papers are all, " << or_list(ids) << "\n";
-    return 2;
-  }
+  if (const Paper* p = t.find_paper(opt.paper); p && p->id != opt.paper && !paper_named(opt, t, {}, err)) return 2;
   for (const auto& name : opt.stocks) {
     const Stock* s = t.find_stock(name);
     if (!s) {
@@ -467,6 +483,7 @@ class Session {
     const int jobs = opt_.jobs > 0 ? opt_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     size_t to_prepare = 0;
     for (const auto& path : files) to_prepare += load(path, write);
+    if (!paper_named(opt_, templates_, games_templates(), err_)) return 2;
     // Several cores: games, and the outputs of a big game, are drawn by fresh cardstock
     // processes (run/schedule.h says why processes).
     if (write && jobs > 1 && to_prepare > 0 && !opt_.self_exe.empty() && opt_.shards <= 1) {
@@ -498,6 +515,13 @@ class Session {
     if (!folders) return false;
     for (const auto& f : *folders) out_ << "up to date: " << f.string() << "/\n";
     return true;
+  }
+
+  // The templates of every game loaded (its own papers, stocks... over the shipped ones).
+  std::vector<const Templates*> games_templates() const {
+    std::vector<const Templates*> out;
+    for (const auto& g : games_) out.push_back(&templates_of(g->prepared.game, templates_));
+    return out;
   }
 
   // Loads the templates; false (after printing) on error.
@@ -642,7 +666,7 @@ class Session {
   // commits the folder.
   bool write_game(GameRun& g) {
     OutputFolder folder(opt_.out_dir, g.prepared.game.id, temp_suffix());
-    if (!folder.make(err_)) return false;
+    if (!reported(err_, [&](Diagnostics& d) { return folder.make(d); })) return false;
     std::vector<bool> draw(g.outputs.size(), true);
     if (!opt_.force) draw = PreviousBuild(folder.dir()).to_draw(g.outputs);
     std::vector<bool> mine(g.outputs.size(), true);
@@ -715,11 +739,11 @@ class Session {
                            g.inputs_key,       templates_of(g.prepared.game, templates_).dirs};
     const std::string manifest = manifest_json(h, g.outputs);
     if ((manifest != g.previous_manifest || opt_.force) && opt_.shard == 0 &&
-        !folder.write_text("manifest.json", manifest, err_)) {
+        !reported(err_, [&](Diagnostics& d) { return folder.write_text("manifest.json", manifest, d); })) {
       folder.discard();
       return false;
     }
-    if (!folder.commit(opt_.shards <= 1, err_)) return false;
+    if (!reported(err_, [&](Diagnostics& d) { return folder.commit(opt_.shards <= 1, d); })) return false;
     if (opt_.shard != 0) return true;
     progress_.clear();
     out_ << built_line(folder.dir().string(), g.outputs, drawn);
@@ -743,7 +767,10 @@ class Session {
     if (interrupt::signal_received()) {
       // Each child removed its own temporary files; what finished shares left is ours.
       for (const auto& g : games_)
-        if (g->loaded && !g->up_to_date) OutputFolder(opt_.out_dir, g->prepared.game.id, "").adopt_shares(false, err_);
+        if (g->loaded && !g->up_to_date)
+          reported(err_, [&](Diagnostics& d) {
+            return OutputFolder(opt_.out_dir, g->prepared.game.id, "").adopt_shares(false, d);
+          });
       interrupt::finish();
     }
     int status = 0;
@@ -777,7 +804,9 @@ class Session {
       err_ << r->err;
       ok = ok && r->status == 0;
     }
-    if (mine.size() > 1 && !OutputFolder(opt_.out_dir, games_[k]->prepared.game.id, "").adopt_shares(ok, err_))
+    if (mine.size() > 1 && !reported(err_, [&](Diagnostics& d) {
+          return OutputFolder(opt_.out_dir, games_[k]->prepared.game.id, "").adopt_shares(ok, d);
+        }))
       ok = false;
     if (ok) out_ << mine[0]->out;
     return ok;

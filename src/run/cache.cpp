@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "base/files.h"
+#include "base/json.h"
 #include "plan/manifest.h"
 
 namespace fs = std::filesystem;
@@ -17,7 +18,7 @@ namespace cardstock {
 InputCache::InputCache(std::string options, std::vector<std::string> common)
     : options_(std::move(options)), common_(std::move(common)) {}
 
-// A hash of a file's bytes, hex; "" if it is not a regular file or cannot be read (a
+// A file's XXH3-128 (base/hash.h), hex; "" if it is not a regular file or cannot be read (a
 // manifest may list anything: a FIFO is never opened, and a file of any size is read in
 // fixed pieces). Kept: the templates and fonts are shared by every game of a run.
 std::string InputCache::hash(const std::string& path) {
@@ -26,38 +27,19 @@ std::string InputCache::hash(const std::string& path) {
   std::string why;
   const int fd = open_regular_file(path, true, &why);
   if (fd < 0) return hashes_[path] = "";
-  // Four independent lanes of 8 bytes: fonts are megabytes, and this runs on every build,
-  // a no-op one included, so the multiplications must not wait for one another.
-  constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ULL;
-  std::uint64_t lane[4] = {1469598103934665603ULL, 0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL,
-                           0xA4093822299F31D0ULL};
-  std::uint64_t size = 0, tail = 1099511628211ULL;
+  Digest digest;
   static thread_local std::vector<char> buf(size_t{1} << 18);
   for (;;) {
-    const long n = read_full(fd, buf.data(), buf.size());  // a full buffer (a multiple of 32) unless the file ends
+    const long n = read_full(fd, buf.data(), buf.size());  // a full buffer unless the file ends
     if (n < 0) {
       ::close(fd);
       return hashes_[path] = "";
     }
-    const size_t got = static_cast<size_t>(n);
-    size += got;
-    size_t i = 0;
-    for (; i + 32 <= got; i += 32)
-      for (int k = 0; k < 4; ++k) {
-        std::uint64_t w;
-        std::memcpy(&w, buf.data() + i + 8 * k, 8);
-        lane[k] = (lane[k] ^ w) * kMul;
-        lane[k] ^= lane[k] >> 29;
-      }
-    for (; i < got; ++i) tail = (tail ^ static_cast<unsigned char>(buf[i])) * 1099511628211ULL;
-    if (got < buf.size()) break;
+    digest.add(buf.data(), static_cast<size_t>(n));
+    if (static_cast<size_t>(n) < buf.size()) break;
   }
   ::close(fd);
-  std::uint64_t v = size * kMul ^ tail;
-  for (auto l : lane) v = ((v ^ l) * kMul) ^ (v >> 31);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(v));
-  return hashes_[path] = hex;
+  return hashes_[path] = digest.hex();
 }
 
 std::string InputCache::key(std::vector<std::string> files) {
@@ -65,7 +47,7 @@ std::string InputCache::key(std::vector<std::string> files) {
   files.erase(std::unique(files.begin(), files.end()), files.end());
   std::vector<std::string> parts{options_};
   for (const auto& f : files) parts.push_back(f + " " + hash(f));
-  return combine(parts);
+  return digest(parts);
 }
 
 void InputCache::stamp(const std::vector<std::string>& game_files, const std::vector<std::string>& content,
@@ -81,19 +63,40 @@ void InputCache::stamp(const std::vector<std::string>& game_files, const std::ve
   for (auto& o : outputs) {
     std::vector<std::string> files = base;
     files.insert(files.end(), o.inputs.begin(), o.inputs.end());
-    o.inputs_key = combine({key(files), kind_name(o.manifest.kind), o.file});
+    o.inputs_key = digest({key(files), kind_name(o.manifest.kind), o.file});
   }
 }
 
 namespace {
 
-// A string value the manifest records under `key` (the first one in `text`).
-std::string recorded(const std::string& text, const std::string& key) {
-  const std::string tag = "\"" + key + "\": \"";
-  const size_t at = text.find(tag);
-  if (at == std::string::npos) return "";
-  const size_t end = text.find('"', at + tag.size());
-  return text.substr(at + tag.size(), end - at - tag.size());
+// A manifest as the cache needs it: its header, and each output's file and key. The
+// pages (most of a big deck's manifest) are dropped as they are parsed. A manifest that
+// is not JSON, or not cardstock's, is no manifest: everything is drawn again.
+Json parse_for_cache(const std::string& text) {
+  if (text.empty()) return Json();
+  auto keep = [](int depth, Json::parse_event_t event, Json& parsed) {
+    // Depth 1 is the header's keys; an output's own keys are at depth 3.
+    return !(event == Json::parse_event_t::key && depth > 1 && parsed != "file" && parsed != "inputs_key");
+  };
+  Json j = Json::parse(text, keep, /*allow_exceptions=*/false);
+  return j.is_object() ? j : Json();
+}
+
+std::string string_at(const Json& j, const char* key) {
+  const auto it = j.is_object() ? j.find(key) : j.end();
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// The strings of a list; none if it is absent or holds anything else.
+std::vector<std::string> strings_at(const Json& j, const char* key) {
+  std::vector<std::string> out;
+  const auto it = j.is_object() ? j.find(key) : j.end();
+  if (it == j.end() || !it->is_array()) return out;
+  for (const auto& v : *it) {
+    if (!v.is_string()) return {};
+    out.push_back(v.get<std::string>());
+  }
+  return out;
 }
 
 }  // namespace
@@ -103,67 +106,88 @@ PreviousBuild::PreviousBuild(const fs::path& dir) : dir_(dir) {
   // One that cannot be read, or is past any manifest cardstock writes, is no manifest.
   std::string why;
   if (!read_regular_file((dir / "manifest.json").string(), size_t{1} << 30, &text_, &why)) text_.clear();
+  json_ = parse_for_cache(text_);
 }
 
 std::vector<std::string> PreviousBuild::listed(const std::string& key) const {
-  const std::string& m = text_;
-  std::vector<std::string> files;
-  const std::string list = "\"" + key + "\": [";
-  const size_t at = m.find(list);
-  if (at == std::string::npos) return files;
-  const size_t end = m.find(']', at);
-  for (size_t q = m.find('"', at + list.size()); q != std::string::npos && q < end;) {
-    const size_t close = m.find('"', q + 1);
-    files.push_back(m.substr(q + 1, close - q - 1));
-    q = m.find('"', close + 1);
-  }
-  return files;
+  return strings_at(json_, key.c_str());
 }
 
 bool PreviousBuild::unchanged(InputCache& cache, const std::vector<std::string>& must) const {
-  const std::string& m = text_;
-  const std::string key = recorded(m, "inputs_key");
-  if (key.empty() || m.find("\"inputs\": [") == std::string::npos) return false;
+  const std::string key = string_at(json_, "inputs_key");
   const std::vector<std::string> files = inputs();
-  if (files.empty()) return false;
+  if (key.empty() || files.empty()) return false;
   // The game file, its rules text and the templates must be among them, as they are now.
   for (const auto& f : must)
     if (std::find(files.begin(), files.end(), f) == files.end()) return false;
   if (cache.key(files) != key) return false;
-  const std::string tag = "{\"file\": \"";
-  for (size_t q = m.find(tag); q != std::string::npos; q = m.find(tag, q + 1)) {
-    const size_t close = m.find('"', q + tag.size());
-    if (!fs::exists(dir_ / m.substr(q + tag.size(), close - q - tag.size()))) return false;
+  const auto outputs = json_.find("outputs");
+  if (outputs == json_.end() || !outputs->is_array()) return false;
+  for (const auto& o : *outputs) {
+    const std::string file = string_at(o, "file");
+    if (file.empty() || !fs::exists(dir_ / file)) return false;
   }
   return true;
 }
 
 std::vector<bool> PreviousBuild::to_draw(const std::vector<PlannedOutput>& outputs) const {
+  std::map<std::string, std::string> key_of;
+  if (const auto listed = json_.is_object() ? json_.find("outputs") : json_.end();
+      listed != json_.end() && listed->is_array())
+    for (const auto& o : *listed) key_of.emplace(string_at(o, "file"), string_at(o, "inputs_key"));
   std::vector<bool> draw(outputs.size(), true);
   for (size_t i = 0; i < outputs.size(); ++i) {
-    const auto& o = outputs[i];
-    const std::string tag = "{\"file\": \"" + o.file + "\"";
-    const size_t at = text_.find(tag);
-    if (at == std::string::npos) continue;
-    const size_t end = text_.find("{\"file\": ", at + 1);
-    const std::string entry = text_.substr(at, end == std::string::npos ? std::string::npos : end - at);
-    if (recorded(entry, "inputs_key") == o.inputs_key && fs::exists(dir_ / o.file)) draw[i] = false;
+    const auto it = key_of.find(outputs[i].file);
+    if (it != key_of.end() && it->second == outputs[i].inputs_key && fs::exists(dir_ / outputs[i].file)) draw[i] = false;
   }
   return draw;
 }
 
 namespace {
 
-// The first bytes of `dir`/manifest.json (where its header is), or "".
-std::string manifest_head(const fs::path& dir) {
-  std::string why;
-  const int fd = open_regular_file((dir / "manifest.json").string(), false, &why);
-  if (fd < 0) return "";
-  std::string head(4096, '\0');
-  const long n = read_full(fd, head.data(), head.size());
-  ::close(fd);
-  head.resize(n > 0 ? static_cast<size_t>(n) : 0);
-  return head.substr(0, head.find("\"inputs_key\""));
+// Reads a manifest's header (every key before "outputs", which the writer puts last)
+// through nlohmann's SAX interface, which stops there: the no-op check looks at every
+// folder of -o, and a big deck's manifest is megabytes of pages it does not need.
+class HeaderReader {
+ public:
+  Json header = Json::object();
+  bool null() { return put(nullptr); }
+  bool boolean(bool v) { return put(v); }
+  bool number_integer(Json::number_integer_t v) { return put(v); }
+  bool number_unsigned(Json::number_unsigned_t v) { return put(v); }
+  bool number_float(Json::number_float_t v, const std::string&) { return put(v); }
+  bool string(std::string& v) { return put(v); }
+  bool binary(Json::binary_t&) { return true; }
+  bool start_object(size_t) { return ++depth_ == 1; }  // the header is flat
+  bool end_object() { return --depth_ >= 0; }
+  bool start_array(size_t) {
+    if (++depth_ == 2) header[key_] = Json::array();
+    return depth_ == 2;
+  }
+  bool end_array() { return --depth_ >= 0; }
+  bool key(std::string& k) {
+    key_ = k;
+    return k != "outputs";
+  }
+  bool parse_error(size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+
+ private:
+  template <class T>
+  bool put(T v) {
+    if (depth_ == 1) header[key_] = v;
+    else if (depth_ == 2) header[key_].push_back(v);
+    return depth_ == 1 || depth_ == 2;
+  }
+  int depth_ = 0;
+  std::string key_;
+};
+
+Json manifest_header(const fs::path& dir) {
+  std::string text, why;
+  if (!read_regular_file((dir / "manifest.json").string(), size_t{1} << 30, &text, &why)) return Json();
+  HeaderReader reader;
+  Json::sax_parse(text, &reader);
+  return reader.header;
 }
 
 }  // namespace
@@ -172,23 +196,20 @@ std::optional<std::vector<fs::path>> up_to_date_folders(const fs::path& out_dir,
                                                         const std::vector<std::string>& games,
                                                         InputCache& cache) {
   // Every folder's manifest header, read once, however many games are named.
-  std::vector<std::pair<fs::path, std::string>> heads;
+  std::vector<std::pair<fs::path, Json>> heads;
   std::error_code ec;
   for (auto it = fs::directory_iterator(out_dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
-    if (it->is_directory(ec) && !it->is_symlink(ec)) heads.emplace_back(it->path(), manifest_head(it->path()));
-  std::sort(heads.begin(), heads.end());
+    if (it->is_directory(ec) && !it->is_symlink(ec)) heads.emplace_back(it->path(), manifest_header(it->path()));
+  std::sort(heads.begin(), heads.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<fs::path> found;
   for (const auto& game : games) {
     // The folder of a game is named by its id, which its file says; the file is not read
     // here. A folder whose manifest names this file as its source and the folder's name
     // as the game, with every input unchanged, was made from this very file, so it is
     // the one the id names.
-    const std::string source = "\"source\": " + json_string(game) + ",";
     bool up = false;
     for (const auto& [dir, head] : heads) {
-      if (head.find(source) == std::string::npos ||
-          head.find("\"game\": " + json_string(dir.filename().string()) + ",") == std::string::npos)
-        continue;
+      if (string_at(head, "source") != game || string_at(head, "game") != dir.filename().string()) continue;
       const PreviousBuild previous(dir);
       const auto folders = previous.listed("folders");
       if (folders.empty()) break;

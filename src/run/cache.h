@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/hash.h"
+#include "base/json.h"
 #include "plan/planned.h"
 
 namespace cardstock {
@@ -58,7 +59,8 @@ class PreviousBuild {
 
  private:
   std::filesystem::path dir_;
-  std::string text_;
+  std::string text_;  // as read: the build writes the manifest again only if it changed
+  Json json_;         // its header and each output's file and key (the pages left out)
 };
 
 /// The no-op check, made before any YAML is parsed: for each game file (as named on the

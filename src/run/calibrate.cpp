@@ -20,9 +20,8 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
   err << d.str();
   if (d.has_errors()) return 1;
   std::vector<PlannedOutput> outs;
-  for (const Paper& paper : t.papers)
-    if (opt.paper == "all" ? (paper.id == "letter" || paper.id == "a4") : paper.id == opt.paper)
-      outs.push_back(plan_calibration(paper, t.fonts.default_family));
+  for (const Paper& paper : single_page_papers(t, plan_options(opt)))
+    outs.push_back(plan_calibration(paper, t.fonts.default_family));
   if (outs.empty()) {
     err << "cardstock: error: no paper '" << opt.paper << "' in " << opt.templates_dir << "/papers.yaml\n";
     return 2;
@@ -33,7 +32,7 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
   if (fd.has_errors()) return 1;
   const Typesetter typesetter(*fonts);
   OutputFolder folder(opt.out_dir, "calibration", ".tmp-" + std::to_string(::getpid()));
-  if (!folder.make(err)) return 1;
+  if (!reported(err, [&](Diagnostics& d) { return folder.make(d); })) return 1;
   const WriteContext ctx{typesetter, std::string("cardstock ") + kVersion, opt.date.empty() ? pinned_date() : opt.date};
   for (const auto& o : outs) {
     std::string e;
@@ -45,11 +44,11 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
     }
   }
   const ManifestHeader h{"calibration", "cardstock duplex calibration", "", {}, ""};
-  if (!folder.write_text("manifest.json", manifest_json(h, outs), err)) {
+  if (!reported(err, [&](Diagnostics& d) { return folder.write_text("manifest.json", manifest_json(h, outs), d); })) {
     folder.discard();
     return 1;
   }
-  if (!folder.commit(true, err)) return 1;
+  if (!reported(err, [&](Diagnostics& d) { return folder.commit(true, d); })) return 1;
   for (const auto& o : outs)
     out << "wrote " << (folder.dir() / o.file).string() << ": print both pages on one sheet, flip on long edge, "
         << "at 100 %\n";

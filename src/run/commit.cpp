@@ -18,6 +18,38 @@ namespace fs = std::filesystem;
 
 namespace cardstock {
 
+namespace {
+
+// Errors about no one file (an output path refused) are the program's own.
+const Mark kProgram{"cardstock"};
+
+// Writes `text` to `path` (created or emptied), every byte, and closes it; false with
+// the system's reason (ENOSPC, EFBIG under a file size limit, EIO...) in *why.
+bool write_whole_file(const std::string& path, const std::string& text, std::string* why) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    *why = std::strerror(errno);
+    return false;
+  }
+  for (size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      *why = n < 0 ? std::strerror(errno) : "nothing written";
+      ::close(fd);
+      return false;
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::close(fd) != 0) {
+    *why = std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool replace_path(const fs::path& tmp, const fs::path& fin, std::string* err) {
   std::error_code ec;
   if (!fs::is_directory(fs::symlink_status(tmp, ec))) {
@@ -58,17 +90,16 @@ bool replace_path(const fs::path& tmp, const fs::path& fin, std::string* err) {
 OutputFolder::OutputFolder(std::string root, const std::string& name, std::string temp_suffix)
     : root_(std::move(root)), dir_(fs::path(root_) / name), suffix_(std::move(temp_suffix)) {}
 
-bool OutputFolder::make(std::ostream& err) const {
+bool OutputFolder::make(Diagnostics& d) const {
   std::error_code ec;
   std::string e;
   if (!inside_output(root_, dir_.string(), &e)) {
-    err << "cardstock: error: " << e << "\n";
+    d.error(kProgram, e);
     return false;
   }
   fs::create_directories(dir_, ec);
   if (ec || !fs::is_directory(dir_)) {
-    err << dir_.string() << ": error: cannot create output folder: "
-        << (ec ? ec.message() : std::string("not a directory")) << "\n";
+    d.error(Mark{dir_.string()}, "cannot create output folder: " + (ec ? ec.message() : std::string("not a directory")));
     return false;
   }
   for (const auto& entry : fs::directory_iterator(dir_, ec)) {
@@ -133,18 +164,17 @@ void OutputFolder::drop_scratch() {
   scratch_.clear();
 }
 
-bool OutputFolder::write_text(const std::string& file, const std::string& text, std::ostream& err) {
+bool OutputFolder::write_text(const std::string& file, const std::string& text, Diagnostics& d) {
   std::string e;
   const std::string tmp = temporary(file, &e);
   if (tmp.empty()) {
-    err << "cardstock: error: " << e << "\n";
+    d.error(kProgram, e);
     return false;
   }
-  std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-  f << text;
-  f.close();
-  if (!f) {
-    err << (dir_ / file).string() << ": error: cannot write " << file << "\n";
+  // write(2) rather than a stream: a full disk or a file size limit has a reason to give.
+  std::string why;
+  if (!write_whole_file(tmp, text, &why)) {
+    d.error(Mark{(dir_ / file).string()}, "cannot write " + file + ": " + why);
     return false;
   }
   return true;
@@ -162,7 +192,7 @@ void OutputFolder::discard() {
   inner_.clear();
 }
 
-bool OutputFolder::commit(bool rename, std::ostream& err) {
+bool OutputFolder::commit(bool rename, Diagnostics& d) {
   if (!rename) return true;  // a share: the parent renames once every share succeeded
   std::stable_partition(temps_.begin(), temps_.end(),
                         [](const auto& t) { return fs::path(t.second).filename() != "manifest.json"; });
@@ -170,13 +200,13 @@ bool OutputFolder::commit(bool rename, std::ostream& err) {
   for (const auto& [tmp, fin] : temps_) {
     std::string e;
     if (!inside_output(root_, fin, &e)) {
-      err << "cardstock: error: " << e << "\n";
+      d.error(kProgram, e);
       discard();
       return false;
     }
     std::string why;
     if (!replace_path(tmp, fin, &why)) {
-      err << fin << ": error: cannot rename: " << why << "\n";
+      d.error(Mark{fin}, "cannot rename: " + why);
       discard();
       return false;
     }
@@ -188,7 +218,7 @@ bool OutputFolder::commit(bool rename, std::ostream& err) {
   return true;
 }
 
-bool OutputFolder::adopt_shares(bool keep, std::ostream& err) const {
+bool OutputFolder::adopt_shares(bool keep, Diagnostics& d) const {
   const std::string tag = ".tmp-" + std::to_string(::getpid()) + "-";
   std::vector<std::pair<fs::path, fs::path>> files;  // temporary, final
   std::error_code ec;
@@ -209,13 +239,13 @@ bool OutputFolder::adopt_shares(bool keep, std::ostream& err) const {
     interrupt::untrack(tmp.string());
     std::string e;
     if (keep && !inside_output(root_, fin.string(), &e)) {
-      err << "cardstock: error: " << e << "\n";
+      d.error(kProgram, e);
       keep = false;
     }
     if (keep) {
       std::string why;
       if (replace_path(tmp, fin, &why)) continue;
-      err << fin.string() << ": error: cannot rename: " << why << "\n";
+      d.error(Mark{fin.string()}, "cannot rename: " + why);
       keep = false;
     }
     fs::remove_all(tmp, ec);

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "base/diag.h"
+
 namespace cardstock {
 
 class OutputFolder {
@@ -22,8 +24,8 @@ class OutputFolder {
   const std::filesystem::path& dir() const { return dir_; }
 
   /// Creates the folder if needed and removes the temporary files that builds killed
-  /// outright left there (their process is gone). False (after printing) on failure.
-  bool make(std::ostream& err) const;
+  /// outright left there (their process is gone). False (an error in `d`) on failure.
+  bool make(Diagnostics& d) const;
 
   /// The temporary name of `file`, checked to lie inside the root; "" (with *err) if not.
   /// The name is remembered, and removed if the build is interrupted.
@@ -42,21 +44,23 @@ class OutputFolder {
   /// Removes every scratch file and folder made so far.
   void drop_scratch();
 
-  /// Writes `text` to the temporary name of `file`. False (after printing) on failure.
-  bool write_text(const std::string& file, const std::string& text, std::ostream& err);
+  /// Writes `text` to the temporary name of `file`. False (an error in `d`, with the
+  /// system's reason: a full disk, a file size limit) on failure.
+  bool write_text(const std::string& file, const std::string& text, Diagnostics& d);
 
   /// Renames every temporary file into place, the manifest last; on any failure removes
-  /// them all and returns false (after printing). With `rename` false (a share of a game
+  /// them all and returns false (an error in `d`). With `rename` false (a share of a game
   /// drawn by several processes) leaves them for the parent to adopt.
-  bool commit(bool rename, std::ostream& err);
+  bool commit(bool rename, Diagnostics& d);
 
   /// Removes every temporary file this folder made.
   void discard();
 
   /// In the parent of a game drawn by several processes: renames what the shares drew
   /// (files ending .tmp-<this pid>-<share>) into place, the manifest last, or removes them
-  /// all when `keep` is false. False if a rename failed (then all are removed).
-  bool adopt_shares(bool keep, std::ostream& err) const;
+  /// all when `keep` is false. False if a rename failed (then all are removed; an error
+  /// in `d`).
+  bool adopt_shares(bool keep, Diagnostics& d) const;
 
  private:
   std::string root_;

@@ -156,7 +156,7 @@ TEST(Templates, ALayerOverTheShippedOnesAddsAndReplacesWithNotes) {
   Templates t = testing::shipped_templates();
   add_templates(t, dir.string(), d);
   std::string diags = testing::replace_all(testing::replace_all(d.str(), dir.string(), "D"), testing::source_dir(), "S");
-  EXPECT_EQ(diags, "D/papers.yaml:2:5: note: paper 'letter' replaces the one defined at S/templates/papers.yaml:3:5\n");
+  EXPECT_EQ(diags, "D/papers.yaml:2:5: note: paper 'letter' replaces the one defined at S/templates/papers.yaml:6:5\n");
   EXPECT_TRUE(t.find_stock("poker-b5"));
   EXPECT_TRUE(t.find_stock("poker-3x3-letter"));
   // The shipped folder named again adds nothing (and says nothing).

@@ -136,3 +136,45 @@ TEST(NoOpCheck, TheKeyFollowsEveryByte) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+// Input keys are XXH3-128 (xxHash), in its canonical hex: the values xxhsum -H2 prints
+// for the same bytes.
+TEST(NoOpCheck, KeysAreXxh3Of128Bits) {
+  EXPECT_EQ(Digest().hex(), "99aa06d3014798d86001c324468d497f");
+  Digest abc;
+  abc.add("ab");
+  abc.add("c\n");
+  EXPECT_EQ(abc.hex(), "158bbebef0c159c99914d27c01087efa");
+  EXPECT_EQ(digest({"abc"}), "158bbebef0c159c99914d27c01087efa");
+}
+
+// A manifest left by a build before the keys were XXH3 (16 hex digits of a home-made
+// hash) is a miss, never a wrong hit: the build goes the full way.
+TEST(NoOpCheck, AManifestKeyedTheOldWayIsAMiss) {
+  const Scene s = scene("noop-old-key");
+  ASSERT_TRUE(check(s));
+  std::string m = testing::slurp(s.out / "demo" / "manifest.json");
+  const std::string tag = "\"inputs_key\": \"";
+  const size_t at = m.find(tag);
+  ASSERT_NE(at, std::string::npos);
+  const size_t end = m.find('"', at + tag.size());
+  EXPECT_EQ(end - at - tag.size(), 32u);
+  m.replace(at + tag.size(), end - at - tag.size(), "0123456789abcdef");
+  std::ofstream(s.out / "demo" / "manifest.json") << m;
+  EXPECT_FALSE(check(s));
+}
+
+// The no-op check reads manifests with a JSON parser: one that is cut short, or whose
+// header is not a manifest's, is not up to date (and nothing crashes).
+TEST(NoOpCheck, AManifestThatIsNotJsonIsAMiss) {
+  const Scene s = scene("noop-not-json");
+  const std::string m = testing::slurp(s.out / "demo" / "manifest.json");
+  for (const std::string& bad : {m.substr(0, m.size() / 2), std::string("[1, 2]"), std::string("{\"game\": [[[")}) {
+    std::ofstream(s.out / "demo" / "manifest.json") << bad;
+    EXPECT_FALSE(check(s)) << bad;
+  }
+}
+
+}  // namespace cardstock
