@@ -15,6 +15,7 @@
 #include "load/icons.h"
 #include "load/schema.h"
 #include "layout/cutter.h"
+#include "model/enums.h"
 
 namespace fs = std::filesystem;
 
@@ -495,12 +496,11 @@ const char* type_name(LayerType t) {
 // right in kind, is not (a size of zero, a box of no width).
 std::string set_value(Layer& l, const std::string& key, const std::string& v) {
   auto on = [&] { return v == "true" || v == "yes" || v == "on"; };
+  if (set_layer_choice(l, key, v)) return "";  // rotate, align, fit...: the tables of model/enums.h
   if (key == "x" || key == "y" || key == "w" || key == "h") {
     const RelLength rl = *parse_rel_length(v, nullptr);
     if ((key == "w" || key == "h") && l.type != LayerType::Line && rl.value <= 0) return "must be above zero";
     (key == "x" ? l.x : key == "y" ? l.y : key == "w" ? l.w : l.h) = rl;
-  } else if (key == "rotate") {
-    l.rotate = std::stoi(v);
   } else if (key == "stroke_width" || key == "radius" || key == "size" || key == "min_size") {
     const Length len = *parse_length(v, nullptr);
     if ((key == "size" || key == "min_size") && (len.pt <= 0 || len.pt > kMaxFontSizePt))
@@ -512,18 +512,6 @@ std::string set_value(Layer& l, const std::string& key, const std::string& v) {
     l.line_spacing = x;
   } else if (key == "bleed" || key == "shrink" || key == "markup") {
     (key == "bleed" ? l.bleed : key == "shrink" ? l.shrink : l.markup) = on();
-  } else if (key == "weight") {
-    l.bold = v == "bold";
-  } else if (key == "style") {
-    l.italic = v == "italic";
-  } else if (key == "dir") {
-    l.rtl = v == "rtl";
-  } else if (key == "align") {
-    l.align = v == "center" ? Align::Center : v == "right" ? Align::Right : v == "justify" ? Align::Justify : Align::Left;
-  } else if (key == "valign") {
-    l.valign = v == "middle" ? VAlign::Middle : v == "bottom" ? VAlign::Bottom : VAlign::Top;
-  } else if (key == "fit") {
-    l.fit = v == "cover" ? Fit::Cover : v == "stretch" ? Fit::Stretch : Fit::Contain;
   }
   return "";
 }

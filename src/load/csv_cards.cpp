@@ -164,10 +164,7 @@ class CardRows {
       }
       card.count = n;
     } else if (name == "id") {
-      std::string why;
-      if (!cell.text.empty() && !valid_file_name(cell.text, &why))
-        d_.error(m, "card id '" + cell.text + "' cannot name a file: " + why + " (ids name output files: use " +
-                        file_name_rule() + ")");
+      if (!cell.text.empty()) check_file_name(cell.text, "card id", m, d_);
       card.id = cell.text;
       out->id_mark = m;
     } else if (name == "face" || name == "back") {

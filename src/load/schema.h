@@ -13,7 +13,7 @@ namespace cardstock {
 
 enum class Kind {
   String,      // plain text
-  Name,        // an id that names an output file or folder: see valid_file_name()
+  Name,        // an id that names an output file or folder: see check_file_name()
   Template,    // text with {field} references, expanded per card
   Length,      // 63.5mm, 2.5in, 12pt
   RelLength,   // a Length or a percentage of the card
@@ -100,10 +100,11 @@ struct Schemas {
 
 /// True if `s` can be one component of an output file name: 1 to kMaxNameLength
 /// characters, only ASCII letters, digits, '-', '_' and '.', not starting with '.'.
-/// Otherwise false with *why saying what breaks the rule ("it contains '/'").
-bool valid_file_name(const std::string& s, std::string* why);
+/// Otherwise false, after reporting at `m` "<what> '<s>' cannot name a file: <what
+/// breaks the rule> (ids name output files: use <file_name_rule()>)".
+bool check_file_name(const std::string& s, const std::string& what, const Mark& m, Diagnostics& d);
 
-/// The rule valid_file_name() applies, in words, for messages and docs.
+/// The rule check_file_name() applies, in words, for messages and docs.
 std::string file_name_rule();
 
 /// True if `s` can name a card field (used as {field}): [a-z][a-z0-9_]*.

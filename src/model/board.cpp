@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <map>
 
+#include "model/enums.h"
+
 namespace cardstock {
 
 std::vector<BoardCell> board_cells(const Board& b) {
@@ -22,15 +24,11 @@ bool board_neighbours(const BoardCell& a, const BoardCell& b) {
 }
 
 bool board_step(const std::string& side, int* drow, int* dx2) {
-  static const std::pair<const char*, std::pair<int, int>> kSides[] = {
-      {"ne", {-1, 1}}, {"e", {0, 2}}, {"se", {1, 1}}, {"sw", {1, -1}}, {"w", {0, -2}}, {"nw", {-1, -1}}};
-  for (const auto& [name, step] : kSides)
-    if (side == name) {
-      *drow = step.first;
-      *dx2 = step.second;
-      return true;
-    }
-  return false;
+  const auto step = enum_value(kHexSideNames, side);
+  if (!step) return false;
+  *drow = step->drow;
+  *dx2 = step->dx2;
+  return true;
 }
 
 std::vector<BoardCell> board_extra_cells(const Board& b) {

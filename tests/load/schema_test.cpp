@@ -454,10 +454,10 @@ TEST(Docs, FormatListsEveryInputLimit) {
 
 // The ids that name files: exactly the rule the docs state.
 TEST(Schema, FileNamesArePlainComponents) {
-  std::string why;
+  Diagnostics d;
   for (const std::string& ok : {std::string("a"), std::string("cards"), std::string("poker-3x3-letter"),
                                 std::string("A_b.c"), std::string("x1"), std::string(64, 'x')})
-    EXPECT_TRUE(valid_file_name(ok, &why)) << ok << ": " << why;
+    EXPECT_TRUE(check_file_name(ok, "deck id", {"t.yaml", 1, 1}, d)) << ok << ": " << d.str();
   const std::pair<std::string, std::string> bad[] = {
       {"", "it is empty"},
       {std::string(65, 'x'), "it is 65 characters long"},
@@ -473,8 +473,14 @@ TEST(Schema, FileNamesArePlainComponents) {
       {"C:\\x", "it contains ':'"},
   };
   for (const auto& [name, want] : bad) {
-    EXPECT_FALSE(valid_file_name(name, &why)) << name;
-    EXPECT_EQ(why, want) << name;
+    Diagnostics bad_name;
+    EXPECT_FALSE(check_file_name(name, "deck id", {"t.yaml", 1, 1}, bad_name)) << name;
+    ASSERT_EQ(bad_name.all().size(), 1u) << name;
+    // (The name itself is shown escaped: "a\\x09b".)
+    EXPECT_NE(bad_name.all()[0].message.find("' cannot name a file: " + want + " (ids name output files: use " +
+                                             file_name_rule() + ")"),
+              std::string::npos)
+        << bad_name.str();
   }
 }
 

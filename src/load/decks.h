@@ -1,0 +1,15 @@
+// A deck read from its validated map: its card size and stocks, designs that exist,
+// expected counts, facts, and cards (YAML rows and CSV files) with unique ids.
+#pragma once
+#include <string>
+
+#include <yaml-cpp/yaml.h>
+
+#include "base/diag.h"
+#include "model/model.h"
+
+namespace cardstock::loading {
+
+Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t, const Game& g, Diagnostics& d);
+
+}  // namespace cardstock::loading

@@ -1,0 +1,81 @@
+#include "load/fonts.h"
+
+#include "base/files.h"
+#include "base/paths.h"
+#include "load/schema.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock::loading {
+
+namespace {
+
+// A font file of a layer: a relative path is found in `root`; a game's must lie in its
+// folder. "" (after an error at `at`) if it is refused.
+std::string font_file(const std::string& f, const fs::path& root, const LayerOrigin& o, const Mark& at,
+                      Diagnostics& d) {
+  if (o.confine_to.empty()) return fs::path(f).is_absolute() ? f : (root / f).string();
+  std::string resolved, why;
+  const std::string rel = fs::path(f).is_absolute() ? f : fs::relative(root / f, o.confine_to).string();
+  if (!confined_path(o.confine_to, rel, o.allow_outside, &resolved, &why)) {
+    d.error(at, "font file " + why);
+    return "";
+  }
+  return resolved;
+}
+
+}  // namespace
+
+void read_font_family(const YAML::Node& f, const std::string& file, const fs::path& root, const LayerOrigin& o,
+                      TemplateLayer& layer, Diagnostics& d) {
+  Reader fr(f, Schemas::font(), file);
+  FontFamily fam{fr.str("family"), fr.str("package"), {}, fr.mark(),
+                 fr.list("scripts"),  fr.list("fallback_for"), fr.mark("scripts"),
+                 fr.mark("fallback_for")};
+  // Fontconfig would block on a FIFO and read /dev/zero for ever: only files.
+  const std::string package = fr.str("package").empty() ? "" : " (install Debian package " + fr.str("package") + ")";
+  if (YAML::Node files = fr.node("files"); files && files.IsSequence())
+    for (const auto& fn : files) {
+      if (!fn.IsScalar()) continue;
+      const std::string path = font_file(fn.Scalar(), root, o, mark_of(fn, file), d);
+      if (path.empty()) continue;
+      if (std::string why = not_a_regular_file(path); !why.empty())
+        d.error(mark_of(fn, file), "font file '" + fn.Scalar() + "' of '" + fam.family + "' cannot be used: " + why +
+                                       (why.rfind("it ", 0) == 0 ? "" : package));
+      fam.files.push_back(path);
+    }
+  else
+    for (const auto& fn : fr.list("files")) fam.files.push_back(font_file(fn, root, o, fr.mark("files"), d));
+  layer.add(std::move(fam), fr.mark("family"));
+}
+
+void read_fonts_file(Templates& t, const fs::path& root, const LayerOrigin& o, TemplateLayer& layer, Diagnostics& d) {
+  const std::string fonts_path = (root / "fonts.yaml").string();
+  auto n = load_checked(fonts_path, Schemas::fonts_file(), d);
+  if (!n) return;
+  Reader r(*n, Schemas::fonts_file(), fonts_path);
+  for (const auto& f : (*n)["fonts"])
+    if (f.IsMap()) read_font_family(f, fonts_path, root, o, layer, d);
+  if (r.has("hyphenation")) {
+    t.fonts.hyphenation = font_file(r.str("hyphenation"), root, o, r.mark("hyphenation"), d);
+    t.fonts.hyphenation_package = r.str("hyphenation_package");
+    if (!t.fonts.hyphenation.empty())
+      if (std::string why = not_a_regular_file(t.fonts.hyphenation); !why.empty()) {
+        // A missing dictionary only costs hyphenation (a warning where a booklet is set);
+        // anything else there is refused now.
+        if (why.rfind("it ", 0) == 0)
+          d.error(r.mark("hyphenation"), "hyphenation dictionary '" + t.fonts.hyphenation + "' cannot be used: " + why);
+      }
+  }
+  if (r.has("default")) {
+    if (!o.base && r.str("default") != t.fonts.default_family)
+      d.notice(r.mark("default"), "the default font '" + r.str("default") + "' replaces '" + t.fonts.default_family + "'");
+    t.fonts.default_family = r.str("default");
+  } else if (o.base) {
+    d.error(r.mark(), "missing required key 'default' in fonts file");
+  }
+  if ((o.base || r.has("default")) && !t.fonts.has(t.fonts.default_family))
+    d.error(r.mark("default"), "default font '" + t.fonts.default_family + "' is not one of the listed families");
+}
+
+}  // namespace cardstock::loading
