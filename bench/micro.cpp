@@ -15,7 +15,7 @@
 
 #include "layout/layout.h"
 #include "load/load.h"
-#include "render/render.h"
+#include "render/pdf.h"
 
 using namespace cardstock;
 

@@ -14,6 +14,9 @@
 #include "output/cmyk.h"
 #include "output/pdf_finish.h"
 #include "output/svg_cut.h"
+#include "render/art_book.h"
+#include "render/pdf.h"
+#include "render/png.h"
 
 namespace fs = std::filesystem;
 

@@ -7,7 +7,7 @@
 
 #include <fstream>
 
-#include "render/render.h"
+#include "render/pdf.h"
 #include "shops_util.h"
 
 namespace fs = std::filesystem;

@@ -20,7 +20,7 @@
 #include "output/pdf_finish.h"
 #include "output/writer.h"
 #include "output_util.h"
-#include "render/render.h"
+#include "render/pdf.h"
 #include "shops_util.h"
 
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "run/build.h"
-#include "render/render.h"
+#include "render/pdf.h"
 #include "output_util.h"
 #include "shops_util.h"
 
