@@ -1,105 +1,78 @@
 // The JSON a diff reads comes from anyone: every malformed input is an error at its
 // line:col, never a crash; and what a manifest says is read, and checked, as it says it.
-#include "review/json_reader.h"
-
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "base/json.h"
 #include "review/manifest_read.h"
 
 namespace cardstock {
 
 namespace {
 
-// The first error met skipping the whole of `text`, or "" if it is valid JSON.
+// The first problem parse_json meets in `text`, as "line:col: why", or "" if it is valid.
 std::string error_of(const std::string& text) {
-  JsonReader r(text);
-  r.skip();
-  r.finish();
-  return r.error();
+  const JsonParsed p = parse_json(text);
+  return p.ok() ? "" : json_place(text, p.error_at) + ": " + p.error;
 }
 
 }  // namespace
 
-TEST(JsonReader, ReadsWhatItIsAskedFor) {
-  JsonReader r(R"({"a": [1, -2.5e1, true, null], "b": "x\"\u00e9\ud83d\ude00\n", "c": {}})");
-  ASSERT_TRUE(r.begin_object());
-  std::string key, s;
-  ASSERT_TRUE(r.next_key(&key));
-  EXPECT_EQ(key, "a");
-  ASSERT_TRUE(r.begin_array());
-  double v = 0;
-  bool b = false;
-  ASSERT_TRUE(r.next_item());
-  ASSERT_TRUE(r.number(&v));
-  EXPECT_EQ(v, 1);
-  ASSERT_TRUE(r.next_item());
-  ASSERT_TRUE(r.number(&v));
-  EXPECT_EQ(v, -25);
-  ASSERT_TRUE(r.next_item());
-  ASSERT_TRUE(r.boolean(&b));
-  EXPECT_TRUE(b);
-  ASSERT_TRUE(r.next_item());
-  EXPECT_EQ(r.peek(), JsonReader::Type::Null);
-  ASSERT_TRUE(r.skip());
-  EXPECT_FALSE(r.next_item());
-  ASSERT_TRUE(r.next_key(&key));
-  EXPECT_EQ(key, "b");
-  ASSERT_TRUE(r.string(&s));
-  EXPECT_EQ(s, "x\"\xC3\xA9\xF0\x9F\x98\x80\n");
-  ASSERT_TRUE(r.next_key(&key));
-  const size_t at = r.value_end();
-  ASSERT_TRUE(r.skip());
-  EXPECT_EQ(r.value_begin(), at + 1);  // the space after ':' is not part of the value
-  EXPECT_EQ(r.value_end(), at + 3);
-  EXPECT_FALSE(r.next_key(&key));
-  EXPECT_TRUE(r.finish()) << r.error();
+TEST(ParseJson, ReadsValuesAndWhereTheyAre) {
+  const std::string text = R"({"a": [1, -2.5e1, true, null], "b": "x\"\u00e9\ud83d\ude00\n", "c": {}})";
+  const JsonParsed p = parse_json(text);
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.value["a"][1].get<double>(), -25);
+  EXPECT_EQ(p.value["b"].get<std::string>(), "x\"\xC3\xA9\xF0\x9F\x98\x80\n");
+  ASSERT_EQ(p.span.items.size(), 3u);
+  const JsonSpan& a = p.span.items[0];
+  EXPECT_EQ(text.substr(a.begin, a.end - a.begin), "[1, -2.5e1, true, null]");
+  ASSERT_EQ(a.items.size(), 4u);
+  EXPECT_EQ(text.substr(a.items[1].begin, a.items[1].end - a.items[1].begin), "-2.5e1");
+  EXPECT_EQ(text.substr(a.items[3].begin, a.items[3].end - a.items[3].begin), "null");
+  const JsonSpan& b = p.span.items[1];
+  EXPECT_EQ(text.substr(b.begin, b.end - b.begin), R"("x\"\u00e9\ud83d\ude00\n")");
+  EXPECT_EQ(text.substr(p.span.items[2].begin, 2), "{}");
+  EXPECT_EQ(p.span.end, text.size());
 }
 
-TEST(JsonReader, EveryMalformedTextIsAnErrorAtItsPlace) {
-  EXPECT_EQ(error_of(""), "1:1: expected a value, found the end of the text");
-  EXPECT_EQ(error_of("{\"a\": 1,}"), "1:9: expected a key (a string), found '}'");
-  EXPECT_EQ(error_of("{\"a\" 1}"), "1:6: expected ':' after the key, found '1'");
-  EXPECT_EQ(error_of("[1 2]"), "1:4: expected ',' or ']' in an array, found '2'");
-  EXPECT_EQ(error_of("[1,\n 2,\n ]"), "3:2: expected a value, found ']'");
-  EXPECT_EQ(error_of("{\"a\": [1, 2}"), "1:12: expected ',' or ']' in an array, found '}'");
-  EXPECT_EQ(error_of("[01]"), "1:3: expected ',' or ']' in an array, found '1'");
-  EXPECT_EQ(error_of("[1.]"), "1:4: a number wants digits after '.', found ']'");
-  EXPECT_EQ(error_of("[1e999]"), "1:2: the number 1e999 is out of range");
-  EXPECT_EQ(error_of("[tru]"), "1:2: expected a value, found 't'");
-  EXPECT_EQ(error_of("\"abc"), "1:1: a string is not closed");
-  EXPECT_EQ(error_of("\"a\tb\""), "1:3: a control character (byte 0x09) inside a string; write it as an escape");
-  EXPECT_EQ(error_of("\"\\x41\""), "1:2: unknown escape '\\x' in a string");
-  EXPECT_EQ(error_of("\"\\ud800\""), "1:2: a lone surrogate '\\ud800'");
-  EXPECT_EQ(error_of("\"\\udc00x\""), "1:2: a lone surrogate '\\udc00'");
-  EXPECT_EQ(error_of("\"caf\xE9\""), "1:5: byte 0xE9 is not UTF-8");
-  EXPECT_EQ(error_of("\"\xC0\xAF\""), "1:2: byte 0xC0 is not UTF-8");     // an overlong '/'
-  EXPECT_EQ(error_of("\"\xED\xA0\x80\""), "1:2: byte 0xED is not UTF-8");  // a surrogate
-  EXPECT_EQ(error_of("{} x"), "1:4: unexpected 'x' after the end of the JSON value");
-  EXPECT_EQ(error_of("{\"a\": {"), "1:8: expected a key (a string), found the end of the text");
+TEST(ParseJson, EveryMalformedTextIsAnErrorAtItsPlace) {
+  // nlohmann-json's words; the place is the byte it stopped at.
+  EXPECT_EQ(error_of(""), "1:1: syntax error while parsing value - unexpected end of input; expected '[', '{', or a literal");
+  EXPECT_EQ(error_of("{\"a\": 1,}"), "1:9: syntax error while parsing object key - unexpected '}'; expected string literal");
+  EXPECT_EQ(error_of("{\"a\" 1}"), "1:6: syntax error while parsing object separator - unexpected number literal; expected ':'");
+  EXPECT_EQ(error_of("[1 2]"), "1:4: syntax error while parsing array - unexpected number literal; expected ']'");
+  EXPECT_EQ(error_of("[1,\n 2,\n ]"), "3:2: syntax error while parsing value - unexpected ']'; expected '[', '{', or a literal");
+  EXPECT_EQ(error_of("{\"a\": [1, 2}"), "1:12: syntax error while parsing array - unexpected '}'; expected ']'");
+  EXPECT_EQ(error_of("[01]"), "1:3: syntax error while parsing array - unexpected number literal; expected ']'");
+  EXPECT_EQ(error_of("[1.]"), "1:4: syntax error while parsing value - invalid number; expected digit after '.'");
+  EXPECT_EQ(error_of("[1e999]"), "1:6: number overflow parsing '1e999'");
+  EXPECT_EQ(error_of("[tru]"), "1:5: syntax error while parsing value - invalid literal");
+  EXPECT_EQ(error_of("\"abc"), "1:5: syntax error while parsing value - invalid string: missing closing quote");
+  EXPECT_EQ(error_of("\"a\tb\""),
+            "1:3: syntax error while parsing value - invalid string: control character U+0009 (HT) must be escaped to "
+            "\\u0009 or \\t");
+  EXPECT_EQ(error_of("\"\\x41\""), "1:3: syntax error while parsing value - invalid string: forbidden character after backslash");
+  EXPECT_EQ(error_of("\"\\ud800\""),
+            "1:8: syntax error while parsing value - invalid string: surrogate U+D800..U+DBFF must be followed by "
+            "U+DC00..U+DFFF");
+  EXPECT_EQ(error_of("\"\\udc00x\""),
+            "1:7: syntax error while parsing value - invalid string: surrogate U+DC00..U+DFFF must follow U+D800..U+DBFF");
+  // The bytes read are not quoted back: they are not UTF-8.
+  EXPECT_EQ(error_of("\"caf\xE9\""), "1:6: syntax error while parsing value - invalid string: ill-formed UTF-8 byte");
+  EXPECT_EQ(error_of("\"\xC0\xAF\""), "1:2: syntax error while parsing value - invalid string: ill-formed UTF-8 byte");
+  EXPECT_EQ(error_of("\"\xED\xA0\x80\""), "1:3: syntax error while parsing value - invalid string: ill-formed UTF-8 byte");
+  EXPECT_EQ(error_of("{} x"), "1:4: syntax error while parsing value - invalid literal; expected end of input");
+  EXPECT_EQ(error_of("{\"a\": {"), "1:8: syntax error while parsing object key - unexpected end of input; expected string literal");
+  EXPECT_EQ(error_of("{\"a\": 1, \"a\": 2}"), "1:10: the key \"a\" is given twice in one object");
   EXPECT_EQ(error_of("\xEF\xBB\xBF{}"), "");  // a byte-order mark is tolerated
 }
 
-TEST(JsonReader, NestingIsBoundedNotACrash) {
+TEST(ParseJson, NestingIsBoundedNotACrash) {
   const std::string deep(100000, '[');
   EXPECT_EQ(error_of(deep), "1:65: nesting deeper than 64 levels");
   EXPECT_EQ(error_of(std::string(64, '[') + std::string(64, ']')), "");
-}
-
-TEST(JsonReader, TypedReadsSayWhatTheyFound) {
-  JsonReader r(R"({"n": "3"})");
-  std::string key;
-  ASSERT_TRUE(r.begin_object());
-  ASSERT_TRUE(r.next_key(&key));
-  long n = 0;
-  EXPECT_FALSE(r.integer(&n, 0, 10));
-  EXPECT_EQ(r.error(), "1:7: expected a number, found a string");
-  JsonReader w("[2.5, 11]");
-  ASSERT_TRUE(w.begin_array());
-  ASSERT_TRUE(w.next_item());
-  EXPECT_FALSE(w.integer(&n, 0, 10));
-  EXPECT_EQ(w.error(), "1:2: expected a whole number from 0 to 10, found 2.5");
 }
 
 namespace {
@@ -175,6 +148,10 @@ TEST(ManifestRead, ShapeErrorsNameTheirPlace) {
             "8:51: placement 'x' has no \"rect\"");
   EXPECT_EQ(manifest_error(with(kManifest, "{\"page\": 2, \"side\": \"back\"", "{\"page\": 3, \"side\": \"back\"")),
             "7:15: output 'cards.pdf' lists page 3 of 2");
+  EXPECT_EQ(manifest_error(with(kManifest, "\"page_count\": 2", "\"page_count\": \"2\"")),
+            "6:80: expected a number, found a string");
+  EXPECT_EQ(manifest_error(with(kManifest, "[36, 18, 180, 252]", "[36, 18, null, 252]")),
+            "8:132: expected a number, found null");
   EXPECT_EQ(manifest_error(with(kManifest, "\"page_count\": 1", "\"page_count\": 1e9")),
             "11:82: expected a whole number from 0 to 50000, found 1e9");
   EXPECT_EQ(manifest_error(with(kManifest, "\"rules.pdf\"", "\"cards.pdf\"")), "11:5: output 'cards.pdf' is listed twice");
