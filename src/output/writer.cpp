@@ -24,6 +24,19 @@ namespace cardstock {
 
 namespace {
 
+// Writes `bytes` to `file`; false with *err "cannot write 'file': " and the OS's reason
+// ("No space left on device").
+bool write_bytes(const std::string& file, const std::string& bytes, std::string* err) {
+  std::ofstream f(file, std::ios::binary | std::ios::trunc);
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  f.close();
+  if (!f) {
+    *err = "cannot write '" + file + "': " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
 // The pages of `o` drawn (shared drawings once, card art the deck's book holds placed from
 // it) and put together by the qpdf pass, written to `path`: the PDF and CMYK writers'
 // first step.
@@ -168,18 +181,6 @@ class PngFolderWriter : public Writer {
       if (!write_bytes(path + "/" + name, text, err)) return false;
     return true;
   }
-
- private:
-  static bool write_bytes(const std::string& file, const std::string& bytes, std::string* err) {
-    std::ofstream f(file, std::ios::binary | std::ios::trunc);
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) {
-      *err = "cannot write '" + file + "': " + std::strerror(errno);
-      return false;
-    }
-    return true;
-  }
 };
 
 // SVG cut file: text, one file of the first planned page (a cutter's software takes one
@@ -192,14 +193,7 @@ class SvgCutWriter : public Writer {
       *err = "a cut file needs a page";
       return false;
     }
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    f << svg_cut_text(o, o.pages[0], c.creator);
-    f.close();
-    if (!f) {
-      *err = "cannot write '" + path + "'";
-      return false;
-    }
-    return true;
+    return write_bytes(path, svg_cut_text(o, o.pages[0], c.creator), err);
   }
 };
 
