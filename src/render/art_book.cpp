@@ -11,7 +11,7 @@
 namespace cardstock {
 
 bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedPage>*>& outputs,
-                     const Typesetter& ts, std::string* err) {
+                     const Typesetter& ts, Diagnostics& d) {
   book->bytes.clear();
   book->page_of.clear();
   // A book only when every output shows each of its arts more than once: each output
@@ -44,8 +44,8 @@ bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedP
   // Nothing in the book is read but its pages' content and resources: no title or dates.
   SurfacePtr surface(cairo_pdf_surface_create_for_stream(append_bytes, &book->bytes, 100, 100));
   if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
-    *err = std::string("cannot draw the shared card art: ") +
-           cairo_status_to_string(cairo_surface_status(surface.get()));
+    d.error({}, std::string("cannot draw the shared card art: ") +
+                    cairo_status_to_string(cairo_surface_status(surface.get())));
     return false;
   }
   CairoPtr drawing = new_drawing(surface.get(), ts);
@@ -54,7 +54,7 @@ bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedP
     draw_alone(drawing.get(), surface.get(), p, *c);
     cairo_show_page(drawing.get());
   }
-  return finish_drawing(std::move(drawing), std::move(surface), p, "cannot draw the shared card art", err);
+  return finish_drawing(std::move(drawing), std::move(surface), p, "cannot draw the shared card art", {}, d);
 }
 
 }  // namespace cardstock

@@ -1,10 +1,11 @@
 // Card art several PDFs of one build show, drawn once for them all (ArtBook). Units are
-// points; errors are returned as text, never thrown.
+// points; errors are reported to Diagnostics, never thrown.
 #pragma once
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "base/diag.h"
 #include "layout/pages.h"
 #include "render/typesetter.h"
 
@@ -23,8 +24,8 @@ struct ArtBook {
 
 /// Draws into *book every distinct card art of `outputs`, in order of first appearance
 /// (the same outputs give the same bytes), if each output shows each of its arts more
-/// than once; else leaves it empty. False with *err set on failure.
+/// than once; else leaves it empty. False with an error (about no file) on failure.
 bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedPage>*>& outputs,
-                     const Typesetter& ts, std::string* err);
+                     const Typesetter& ts, Diagnostics& d);
 
 }  // namespace cardstock

@@ -176,11 +176,11 @@ void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, con
 // output in messages. With `pieces`, shared art is drawn once (draw_pieces). Destroys
 // the surface.
 bool draw_pdf(SurfacePtr owned, const std::string& where, const PdfInfo& info,
-              const std::vector<PlannedPage>& pages, const Typesetter& ts, std::string* err,
+              const std::vector<PlannedPage>& pages, const Typesetter& ts, Diagnostics& d,
               PdfPieces* pieces = nullptr, const ArtBook* book = nullptr) {
   cairo_surface_t* surface = owned.get();
   if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
-    *err = "cannot create '" + where + "': " + cairo_status_to_string(cairo_surface_status(surface));
+    d.error({where}, "cannot create '" + where + "': " + cairo_status_to_string(cairo_surface_status(surface)));
     return false;
   }
   cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, info.title.c_str());
@@ -204,22 +204,22 @@ bool draw_pdf(SurfacePtr owned, const std::string& where, const PdfInfo& info,
       cairo_show_page(cr);
     }
   }
-  return finish_drawing(std::move(drawing), std::move(owned), p, "cannot write '" + where + "'", err);
+  return finish_drawing(std::move(drawing), std::move(owned), p, "cannot write '" + where + "'", {where}, d);
 }
 
 }  // namespace
 
 bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PlannedPage>& pages,
-                const Typesetter& ts, std::string* err) {
+                const Typesetter& ts, Diagnostics& d) {
   return draw_pdf(SurfacePtr(cairo_pdf_surface_create(path.c_str(), info.width, info.height)), path, info, pages, ts,
-                  err);
+                  d);
 }
 
 bool render_pdf_bytes(std::string* bytes, const PdfInfo& info, const std::vector<PlannedPage>& pages,
-                      const Typesetter& ts, std::string* err, PdfPieces* pieces, const ArtBook* book) {
+                      const Typesetter& ts, Diagnostics& d, PdfPieces* pieces, const ArtBook* book) {
   bytes->clear();
   return draw_pdf(SurfacePtr(cairo_pdf_surface_create_for_stream(append_bytes, bytes, info.width, info.height)),
-                  info.title, info, pages, ts, err, pieces, book);
+                  info.title, info, pages, ts, d, pieces, book);
 }
 
 }  // namespace cardstock

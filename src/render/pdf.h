@@ -1,9 +1,10 @@
 // Drawing laid-out pages into PDF files, whole or in pieces for output/ to put together.
-// Units are points; errors are returned as text, never thrown.
+// Units are points; errors are reported to Diagnostics (at the file), never thrown.
 #pragma once
 #include <string>
 #include <vector>
 
+#include "base/diag.h"
 #include "layout/pages.h"
 #include "render/art_book.h"
 #include "render/typesetter.h"
@@ -42,18 +43,18 @@ struct PdfPieces {
 
 /// Draws `pages` into a new PDF at `path`, each at its own size (the first page, and
 /// pages with no size, at info's). Card art is drawn within each card's bleed rectangle,
-/// turned by its rotation; text and images come from `ts`. Returns false with *err set
+/// turned by its rotation; text and images come from `ts`. False with an error at `path`
 /// on failure.
 bool render_pdf(const std::string& path, const PdfInfo& info, const std::vector<PlannedPage>& pages,
-                const Typesetter& ts, std::string* err);
+                const Typesetter& ts, Diagnostics& d);
 
 /// The same PDF into *bytes instead of a file (for a pass that rewrites it: page boxes).
 /// With `pieces`, art and SVG pictures of cards shown more than once are drawn once and
 /// *pieces says how to put the pages together (nothing is shared: pieces->pieced() is
 /// false and the bytes are the document). With `book` as well, card art the book holds
-/// is not drawn at all: its parts name the book's pages.
+/// is not drawn at all: its parts name the book's pages. Errors are at info.title.
 bool render_pdf_bytes(std::string* bytes, const PdfInfo& info, const std::vector<PlannedPage>& pages,
-                      const Typesetter& ts, std::string* err, PdfPieces* pieces = nullptr,
+                      const Typesetter& ts, Diagnostics& d, PdfPieces* pieces = nullptr,
                       const ArtBook* book = nullptr);
 
 }  // namespace cardstock

@@ -26,17 +26,18 @@ void draw_alone(cairo_t* cr, cairo_surface_t* surface, Painter& p, const PageArt
   cairo_restore(cr);
 }
 
-bool finish_drawing(CairoPtr cr, SurfacePtr surface, const Painter& p, const std::string& failed, std::string* err) {
+bool finish_drawing(CairoPtr cr, SurfacePtr surface, const Painter& p, const std::string& failed, const Mark& at,
+                    Diagnostics& d) {
   cr.reset();
   cairo_surface_finish(surface.get());
   const cairo_status_t st = cairo_surface_status(surface.get());
   surface.reset();
   if (!p.err.empty()) {
-    *err = p.err;
+    d.error(at, p.err);
     return false;
   }
   if (st != CAIRO_STATUS_SUCCESS) {
-    *err = failed + ": " + cairo_status_to_string(st);
+    d.error(at, failed + ": " + cairo_status_to_string(st));
     return false;
   }
   return true;

@@ -4,6 +4,7 @@
 #pragma once
 #include <string>
 
+#include "base/diag.h"
 #include "render/painter.h"
 
 namespace cardstock {
@@ -18,8 +19,9 @@ CairoPtr new_drawing(cairo_surface_t* surface, const Typesetter& ts);
 /// side (SharedArt::margin), as place_ops expects a shared drawing's page to be.
 void draw_alone(cairo_t* cr, cairo_surface_t* surface, Painter& p, const PageArt::CardOnPage& c);
 
-/// Ends a PDF drawn by `p` on `cr`: releases both, the surface finished. False with *err
-/// set to what the painter met, or else to `failed` and Cairo's reason.
-bool finish_drawing(CairoPtr cr, SurfacePtr surface, const Painter& p, const std::string& failed, std::string* err);
+/// Ends a PDF drawn by `p` on `cr`: releases both, the surface finished. False with an
+/// error at `at`: what the painter met, or else `failed` and Cairo's reason.
+bool finish_drawing(CairoPtr cr, SurfacePtr surface, const Painter& p, const std::string& failed, const Mark& at,
+                    Diagnostics& d);
 
 }  // namespace cardstock

@@ -38,23 +38,18 @@ struct PngWriter {
   ~PngWriter() { png_destroy_write_struct(&png, &info); }
 };
 
-bool encode_png(cairo_surface_t* surface, double dpi, std::string* out, std::string* err) {
+// Returns "" or why it failed.
+std::string encode_png(cairo_surface_t* surface, double dpi, std::string* out) {
   const int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
   const int stride = cairo_image_surface_get_stride(surface);
   const unsigned char* data = cairo_image_surface_get_data(surface);
   PngWriter writer;
   png_structp png = writer.png;
   png_infop info = writer.info;
-  if (!info) {
-    *err = "cannot encode the image: out of memory";
-    return false;
-  }
+  if (!info) return "cannot encode the image: out of memory";
   PngSink sink{out};
   std::vector<unsigned char> row(static_cast<size_t>(w) * 3);
-  if (setjmp(png_jmpbuf(png))) {  // libpng reports its errors by longjmp (no destructor is skipped)
-    *err = "cannot encode the image";
-    return false;
-  }
+  if (setjmp(png_jmpbuf(png))) return "cannot encode the image";  // libpng's errors longjmp here
   png_set_write_fn(png, &sink, &PngSink::write, &PngSink::flush);
   png_set_IHDR(png, info, static_cast<png_uint_32>(w), static_cast<png_uint_32>(h), 8, PNG_COLOR_TYPE_RGB,
                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
@@ -72,24 +67,24 @@ bool encode_png(cairo_surface_t* surface, double dpi, std::string* out, std::str
     png_write_row(png, row.data());
   }
   png_write_end(png, nullptr);
-  return true;
+  return "";
 }
 
 }  // namespace
 
 bool render_png(const PlannedPage& page, int width, int height, double dpi, const Typesetter& ts,
-                std::string* png, std::string* err) {
+                std::string* png, const Mark& at, Diagnostics& d) {
   png->clear();
   if (width < 1 || height < 1 || page.width <= 0 || page.height <= 0) {
-    *err = "cannot draw an image of " + std::to_string(width) + " x " + std::to_string(height) + " pixels";
+    d.error(at, "cannot draw an image of " + std::to_string(width) + " x " + std::to_string(height) + " pixels");
     return false;
   }
   // RGB24: opaque, so Cairo writes an RGB PNG (print shops and Tabletop Simulator want no
   // alpha); white first, as paper would be.
   const SurfacePtr surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
   if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
-    *err = std::string("cannot make an image of ") + std::to_string(width) + " x " + std::to_string(height) +
-           " pixels: " + cairo_status_to_string(cairo_surface_status(surface.get()));
+    d.error(at, std::string("cannot make an image of ") + std::to_string(width) + " x " + std::to_string(height) +
+                    " pixels: " + cairo_status_to_string(cairo_surface_status(surface.get())));
     return false;
   }
   CairoPtr drawing = new_drawing(surface.get(), ts);
@@ -101,9 +96,15 @@ bool render_png(const PlannedPage& page, int width, int height, double dpi, cons
   p.page(page.art);
   drawing.reset();
   cairo_surface_flush(surface.get());
-  const bool ok = p.err.empty() && encode_png(surface.get(), dpi, png, err);
-  if (!p.err.empty()) *err = p.err;
-  return ok;
+  if (!p.err.empty()) {
+    d.error(at, p.err);
+    return false;
+  }
+  if (const std::string why = encode_png(surface.get(), dpi, png); !why.empty()) {
+    d.error(at, why);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace cardstock

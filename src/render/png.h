@@ -1,8 +1,9 @@
 // Drawing one planned page into a PNG (previews, Tabletop Simulator sheets). Errors are
-// returned as text, never thrown.
+// reported to Diagnostics, never thrown.
 #pragma once
 #include <string>
 
+#include "base/diag.h"
 #include "layout/pages.h"
 #include "render/typesetter.h"
 
@@ -10,8 +11,8 @@ namespace cardstock {
 
 /// Draws one planned page into *png: an 8-bit RGB PNG of `width` x `height` pixels (the
 /// page scaled to fill it, white where nothing is drawn) whose pHYs chunk says `dpi`.
-/// The same page and sizes give the same bytes. False with *err set on failure.
+/// The same page and sizes give the same bytes. False with an error at `at` on failure.
 bool render_png(const PlannedPage& page, int width, int height, double dpi, const Typesetter& ts,
-                std::string* png, std::string* err);
+                std::string* png, const Mark& at, Diagnostics& d);
 
 }  // namespace cardstock
