@@ -140,12 +140,17 @@ JsonParsed parse_json(std::string_view text) {
   return out;
 }
 
-std::string json_place(std::string_view text, size_t offset) {
+std::pair<int, int> json_line_col(std::string_view text, size_t offset) {
   int line = 1, col = 1;
   for (size_t i = 0; i < offset && i < text.size(); ++i) {
     if (text[i] == '\n') ++line, col = 1;
     else ++col;
   }
+  return {line, col};
+}
+
+std::string json_place(std::string_view text, size_t offset) {
+  const auto [line, col] = json_line_col(text, offset);
   return std::to_string(line) + ":" + std::to_string(col);
 }
 

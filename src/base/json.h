@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -41,7 +42,10 @@ struct JsonParsed {
 /// mark is skipped) and says where each value is. Never throws.
 JsonParsed parse_json(std::string_view text);
 
-/// "line:col" (1-based, bytes) of byte `offset` of `text`.
+/// The line and column (1-based, bytes) of byte `offset` of `text`.
+std::pair<int, int> json_line_col(std::string_view text, size_t offset);
+
+/// "line:col" of byte `offset` of `text`.
 std::string json_place(std::string_view text, size_t offset);
 
 }  // namespace cardstock

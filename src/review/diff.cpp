@@ -172,14 +172,7 @@ class Manifests {
         continue;
       }
       ManifestInfo m;
-      if (!read_manifest(text, kept, &m, &why)) {
-        Mark at{path};
-        char rest = 0;
-        if (std::sscanf(why.c_str(), "%d:%d%c", &at.line, &at.col, &rest) == 3 && rest == ':')
-          why = why.substr(why.find(": ") + 2);
-        d.error(at, why);
-        continue;
-      }
+      if (!read_manifest(text, path, kept, &m, d)) continue;
       by_folder_.emplace(folder, std::move(m));
     }
   }

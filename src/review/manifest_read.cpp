@@ -30,12 +30,16 @@ const char* type_name(const Json& v) {
 // Reads a parsed manifest for its shape, keeping the first problem with its place.
 class Shape {
  public:
-  explicit Shape(std::string_view text) : t_(text) {}
+  Shape(std::string_view text, const std::string& path, Diagnostics& d) : t_(text), path_(path), d_(d) {}
   bool fail(size_t at, const std::string& what) {
-    if (error_.empty()) error_ = json_place(t_, at) + ": " + what;
+    if (!failed_) {
+      const auto [line, col] = json_line_col(t_, at);
+      d_.error({path_, line, col}, what);
+      failed_ = true;
+    }
     return false;
   }
-  const std::string& error() const { return error_; }
+  bool failed() const { return failed_; }
   std::string_view text(const JsonSpan& s) const { return t_.substr(s.begin, s.end - s.begin); }
   // Just past the ':' before a value (where a reader stopped after the key).
   size_t after_colon(const JsonSpan& s) const {
@@ -70,7 +74,9 @@ class Shape {
 
  private:
   std::string_view t_;
-  std::string error_;
+  const std::string& path_;
+  Diagnostics& d_;
+  bool failed_ = false;
 };
 
 // Reads "[x, y, w, h]": four finite numbers, the width and height not negative.
@@ -187,14 +193,11 @@ bool read_outputs(Shape& r, const Json& v, const JsonSpan& s, const std::set<std
 
 }  // namespace
 
-bool read_manifest(std::string_view text, const std::set<std::string>& keep_pages, ManifestInfo* out,
-                   std::string* err) {
+bool read_manifest(std::string_view text, const std::string& path, const std::set<std::string>& keep_pages,
+                   ManifestInfo* out, Diagnostics& d) {
+  Shape r(text, path, d);
   const JsonParsed parsed = parse_json(text);
-  if (!parsed.ok()) {
-    *err = json_place(text, parsed.error_at) + ": " + parsed.error;
-    return false;
-  }
-  Shape r(text);
+  if (!parsed.ok()) return r.fail(parsed.error_at, parsed.error);
   const Json& top = parsed.value;
   Spans blank;
   bool has_outputs = false;
@@ -210,14 +213,8 @@ bool read_manifest(std::string_view text, const std::set<std::string>& keep_page
       }
     }
   }
-  if (!r.error().empty()) {
-    *err = r.error();
-    return false;
-  }
-  if (!has_outputs) {
-    *err = "1:1: it has no \"outputs\" list (is it a cardstock manifest.json?)";
-    return false;
-  }
+  if (r.failed()) return false;
+  if (!has_outputs) return r.fail(0, "it has no \"outputs\" list (is it a cardstock manifest.json?)");
   size_t from = 0;
   out->comparable.clear();
   for (const auto& [b, e] : blank) {

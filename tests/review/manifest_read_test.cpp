@@ -92,11 +92,15 @@ const char* kManifest = R"({
 }
 )";
 
+// The error reading `text` reports, as "line:col: what" (its file is "m.json").
 std::string manifest_error(const std::string& text) {
   ManifestInfo m;
-  std::string err;
-  EXPECT_FALSE(read_manifest(text, {"cards.pdf"}, &m, &err));
-  return err;
+  Diagnostics d;
+  EXPECT_FALSE(read_manifest(text, "m.json", {"cards.pdf"}, &m, d));
+  if (d.all().size() != 1) return d.str();
+  const Diagnostic& e = d.all()[0];
+  EXPECT_EQ(e.mark.file, "m.json");
+  return std::to_string(e.mark.line) + ":" + std::to_string(e.mark.col) + ": " + e.message;
 }
 
 std::string with(std::string text, const std::string& from, const std::string& to) {
@@ -109,8 +113,8 @@ std::string with(std::string text, const std::string& from, const std::string& t
 
 TEST(ManifestRead, KeepsThePagesAskedForAndDropsTheInputs) {
   ManifestInfo m;
-  std::string err;
-  ASSERT_TRUE(read_manifest(kManifest, {"cards.pdf"}, &m, &err)) << err;
+  Diagnostics d;
+  ASSERT_TRUE(read_manifest(kManifest, "m.json", {"cards.pdf"}, &m, d)) << d.str();
   ASSERT_EQ(m.outputs.size(), 2u);
   const ManifestOutput* cards = m.find("cards.pdf");
   ASSERT_NE(cards, nullptr);
@@ -131,9 +135,9 @@ TEST(ManifestRead, KeepsThePagesAskedForAndDropsTheInputs) {
   EXPECT_EQ(m.comparable.find("2222"), std::string::npos);
   EXPECT_NE(m.comparable.find("\"page_count\": 2"), std::string::npos);
   ManifestInfo other;
-  ASSERT_TRUE(read_manifest(with(with(kManifest, "1111", "9999"), "\"b.ttf\"", "\"c.ttf\", \"d.svg\""), {}, &other, &err));
+  ASSERT_TRUE(read_manifest(with(with(kManifest, "1111", "9999"), "\"b.ttf\"", "\"c.ttf\", \"d.svg\""), "m.json", {}, &other, d));
   EXPECT_EQ(other.comparable, m.comparable);
-  ASSERT_TRUE(read_manifest(with(kManifest, "[36, 18, 180, 252]", "[36, 18, 180, 253]"), {}, &other, &err));
+  ASSERT_TRUE(read_manifest(with(kManifest, "[36, 18, 180, 252]", "[36, 18, 180, 253]"), "m.json", {}, &other, d));
   EXPECT_NE(other.comparable, m.comparable);
 }
 
