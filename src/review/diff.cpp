@@ -363,11 +363,8 @@ class Differ {
     n = 0;
     scan(&new_, new_.root, "", 0, &n, d_);
     if (d_.has_errors()) return r;
+    if (pictures_.enabled() && !pictures_.prepare(d_)) return r;
     std::string why;
-    if (pictures_.enabled() && !pictures_.prepare(&why)) {
-      d_.error({o_.report_dir}, why);
-      return r;
-    }
     // Which files differ, by their bytes.
     std::set<std::string> all;
     for (const auto& [f, size] : old_.files) all.insert(f);
@@ -445,8 +442,7 @@ class Differ {
   }
 
   void picture(const Raster& r, const std::string& part, std::string* rel) {
-    std::string why;
-    if (!pictures_.write(r, part, rel, &why)) d_.error({o_.report_dir}, why);
+    pictures_.write(r, part, rel, d_);
   }
 
   void compare_pdf(const std::string& f, const Manifests& old_m, const Manifests& new_m, OutputDiff* od) {

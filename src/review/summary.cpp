@@ -167,8 +167,7 @@ int diff_command(const DiffOptions& o, bool json, std::ostream& out, std::ostrea
     return 2;
   }
   const DiffResult r = diff_folders(o, d);
-  std::string why;
-  if (!d.has_errors() && !o.report_dir.empty() && !write_report_html(r, o, &why)) d.error({o.report_dir}, why);
+  if (!d.has_errors() && !o.report_dir.empty()) write_report_html(r, o, d);
   if (d.has_errors()) {
     // Said last, after however many problems were listed (or counted past the limit).
     Diagnostics last;
