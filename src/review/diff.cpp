@@ -429,9 +429,7 @@ class Differ {
       d_.error({path}, "cannot read it: " + why);
       return nullptr;
     }
-    auto pdf = PdfFile::open(std::move(bytes), &why);
-    if (!pdf) d_.error({path}, why);
-    return pdf;
+    return PdfFile::open(std::move(bytes), {path}, d_);
   }
 
   bool render(const PdfFile& pdf, const Tree& t, const std::string& rel, int i, Raster* out) {

@@ -59,10 +59,11 @@ bool PictureWriter::write(const Raster& r, const std::string& part, std::string*
   std::snprintf(name, sizeof name, "img/%04ld-%s.png", taken_, part.c_str());
   const std::string path = (fs::path(dir_) / name).string();
   std::string why;
-  if (!inside_output(dir_, path, &why) || !save_png(r, path, &why)) {
+  if (!inside_output(dir_, path, &why)) {
     d.error({dir_}, why);
     return false;
   }
+  if (!save_png(r, path, {dir_}, d)) return false;
   *rel = name;
   return true;
 }

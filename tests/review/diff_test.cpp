@@ -156,9 +156,10 @@ TEST(Diff, NamesTheOutputThePageAndTheCardThatChanged) {
 
   // Every differing pixel lies inside kappa's box: drawn here the way diff draws them.
   std::string why;
-  auto a = PdfFile::open(slurp(dir / "old/g/cards-poker-3x3-letter.pdf"), &why);
-  auto b = PdfFile::open(slurp(dir / "new/g/cards-poker-3x3-letter.pdf"), &why);
-  ASSERT_TRUE(a && b) << why;
+  Diagnostics d;
+  auto a = PdfFile::open(slurp(dir / "old/g/cards-poker-3x3-letter.pdf"), {"old"}, d);
+  auto b = PdfFile::open(slurp(dir / "new/g/cards-poker-3x3-letter.pdf"), {"new"}, d);
+  ASSERT_TRUE(a && b) << d.str();
   Raster ra, rb;
   ASSERT_TRUE(a->render(1, 100, &ra, &why) && b->render(1, 100, &rb, &why)) << why;
   EXPECT_EQ(ra.width, 850);
