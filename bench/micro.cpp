@@ -15,7 +15,7 @@
 
 #include "layout/layout.h"
 #include "load/load.h"
-#include "render/render.h"
+#include "render/pdf.h"
 
 using namespace cardstock;
 
@@ -225,8 +225,8 @@ void BM_RenderPdf(benchmark::State& state) {
   const std::string path = "/tmp/cardstock_bench_" + std::to_string(::getpid()) + ".pdf";
   PdfInfo info{"bench", "cardstock_bench", "2026-01-01T00:00:00Z", l.width, l.height};
   for (auto _ : state) {
-    std::string err;
-    if (!render_pdf(path, info, pages, *w.keeping, &err)) state.SkipWithError(err.c_str());
+    Diagnostics d;
+    if (!render_pdf(path, info, pages, *w.keeping, d)) state.SkipWithError(d.str().c_str());
   }
   std::remove(path.c_str());
   state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(n));

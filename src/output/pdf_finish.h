@@ -1,6 +1,6 @@
 // pdf_finish: the pass every PDF goes through after it is drawn. qpdf (a real PDF
 // library) puts a PDF drawn in pieces together (shared card art placed as form XObjects,
-// render.h PdfPieces); sets each page's TrimBox and, where the page has bleed, its
+// render/pdf.h PdfPieces); sets each page's TrimBox and, where the page has bleed, its
 // BleedBox from the planned PageBoxes, which Cairo cannot write; and writes the file
 // anew: clean for `qpdf --check` (Cairo 1.16 lists an image placed several times on a
 // page once per placement in the page's resources, "dictionary has duplicated key",
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "layout/pages.h"
-#include "render/render.h"
+#include "render/pdf.h"
 
 namespace cardstock {
 
@@ -41,7 +41,7 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
                 const PdfPieces* pieces = nullptr, PdfBook* book = nullptr);
 
 /// A PDF read once, each page made a form XObject, for every PDF of the build that places
-/// its pages: a drawn ArtBook (render.h), or a finished booklet whose pages an imposed
+/// its pages: a drawn ArtBook (render/art_book.h), or a finished booklet whose pages an imposed
 /// booklet shows. It owns its bytes; copying from it changes nothing a later copy sees.
 class PdfBook {
  public:

@@ -14,12 +14,40 @@
 #include "output/cmyk.h"
 #include "output/pdf_finish.h"
 #include "output/svg_cut.h"
+#include "render/art_book.h"
+#include "render/pdf.h"
+#include "render/png.h"
 
 namespace fs = std::filesystem;
 
 namespace cardstock {
 
 namespace {
+
+// Writes `bytes` to `file`; false with *err "cannot write 'file': " and the OS's reason
+// ("No space left on device").
+bool write_bytes(const std::string& file, const std::string& bytes, std::string* err) {
+  std::ofstream f(file, std::ios::binary | std::ios::trunc);
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  f.close();
+  if (!f) {
+    *err = "cannot write '" + file + "': " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+// Until writers report to Diagnostics themselves (the build reads their *err): the text
+// of the first error render reported, into *err; true if there was none.
+bool as_text(const Diagnostics& d, std::string* err) {
+  if (!d.has_errors()) return true;
+  for (const Diagnostic& x : d.all())
+    if (x.severity == Severity::Error) {
+      *err = x.message;
+      break;
+    }
+  return false;
+}
 
 // The pages of `o` drawn (shared drawings once, card art the deck's book holds placed from
 // it) and put together by the qpdf pass, written to `path`: the PDF and CMYK writers'
@@ -30,8 +58,9 @@ bool draw_and_finish(const std::string& path, const PlannedOutput& o, const Writ
   const bool book = c.book && c.book->pdf;
   std::string bytes;
   PdfPieces pieces;
-  if (!render_pdf_bytes(&bytes, info, o.pages, c.typesetter, err, &pieces, book ? &c.book->art : nullptr))
-    return false;
+  Diagnostics d;
+  if (!render_pdf_bytes(&bytes, info, o.pages, c.typesetter, d, &pieces, book ? &c.book->art : nullptr))
+    return as_text(d, err);
   if (c.drawn) c.drawn();
   return finish_pdf(bytes, false, o.pages, {c.date, false, "", object_streams}, path, err, &pieces,
                     book ? c.book->pdf.get() : nullptr);
@@ -83,7 +112,8 @@ class PdfWriter : public Writer {
     }
     const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
     std::string bytes;
-    if (!render_pdf_bytes(&bytes, info, guides, c.typesetter, err)) return false;
+    Diagnostics d;
+    if (!render_pdf_bytes(&bytes, info, guides, c.typesetter, d)) return as_text(d, err);
     if (c.drawn) c.drawn();
     return finish_pdf(bytes, false, o.pages, {c.date, false, "", true}, path, err, &pieces, c.imposed);
   }
@@ -157,24 +187,14 @@ class PngFolderWriter : public Writer {
     }
     std::string png;
     for (size_t i = 0; i < o.pages.size(); ++i) {
-      if (!render_png(o.pages[i], o.page_pixels[i].first, o.page_pixels[i].second, o.dpi, c.typesetter, &png, err))
-        return false;
+      Diagnostics d;
+      if (!render_png(o.pages[i], o.page_pixels[i].first, o.page_pixels[i].second, o.dpi, c.typesetter, &png,
+                      {path + "/" + o.page_files[i]}, d))
+        return as_text(d, err);
       if (!write_bytes(path + "/" + o.page_files[i], png, err)) return false;
     }
     for (const auto& [name, text] : o.texts)
       if (!write_bytes(path + "/" + name, text, err)) return false;
-    return true;
-  }
-
- private:
-  static bool write_bytes(const std::string& file, const std::string& bytes, std::string* err) {
-    std::ofstream f(file, std::ios::binary | std::ios::trunc);
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) {
-      *err = "cannot write '" + file + "': " + std::strerror(errno);
-      return false;
-    }
     return true;
   }
 };
@@ -189,14 +209,7 @@ class SvgCutWriter : public Writer {
       *err = "a cut file needs a page";
       return false;
     }
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    f << svg_cut_text(o, o.pages[0], c.creator);
-    f.close();
-    if (!f) {
-      *err = "cannot write '" + path + "'";
-      return false;
-    }
-    return true;
+    return write_bytes(path, svg_cut_text(o, o.pages[0], c.creator), err);
   }
 };
 
@@ -230,7 +243,11 @@ std::unique_ptr<DrawnBook> draw_book(const std::vector<const PlannedOutput*>& ou
   auto book = std::make_unique<DrawnBook>();
   std::vector<const std::vector<PlannedPage>*> pages;
   for (const PlannedOutput* o : outputs) pages.push_back(&o->pages);
-  if (!render_art_book(&book->art, pages, ts, err)) return nullptr;
+  Diagnostics d;
+  if (!render_art_book(&book->art, pages, ts, d)) {
+    as_text(d, err);
+    return nullptr;
+  }
   if (book->art.page_of.empty()) return book;  // nothing shared: nothing to read
   book->pdf = PdfBook::open(std::move(book->art.bytes), "the shared card art", err);
   if (!book->pdf) return nullptr;

@@ -8,11 +8,12 @@
 
 #include "output/pdf_finish.h"
 #include "plan/planned.h"
-#include "render/render.h"
+#include "render/art_book.h"
+#include "render/typesetter.h"
 
 namespace cardstock {
 
-/// The card art of one deck drawn once for all its PDFs (render.h ArtBook) and read for
+/// The card art of one deck drawn once for all its PDFs (render/art_book.h ArtBook) and read for
 /// copying (pdf_finish.h PdfBook).
 struct DrawnBook {
   ArtBook art;

@@ -172,14 +172,7 @@ class Manifests {
         continue;
       }
       ManifestInfo m;
-      if (!read_manifest(text, kept, &m, &why)) {
-        Mark at{path};
-        char rest = 0;
-        if (std::sscanf(why.c_str(), "%d:%d%c", &at.line, &at.col, &rest) == 3 && rest == ':')
-          why = why.substr(why.find(": ") + 2);
-        d.error(at, why);
-        continue;
-      }
+      if (!read_manifest(text, path, kept, &m, d)) continue;
       by_folder_.emplace(folder, std::move(m));
     }
   }
@@ -370,11 +363,8 @@ class Differ {
     n = 0;
     scan(&new_, new_.root, "", 0, &n, d_);
     if (d_.has_errors()) return r;
+    if (pictures_.enabled() && !pictures_.prepare(d_)) return r;
     std::string why;
-    if (pictures_.enabled() && !pictures_.prepare(&why)) {
-      d_.error({o_.report_dir}, why);
-      return r;
-    }
     // Which files differ, by their bytes.
     std::set<std::string> all;
     for (const auto& [f, size] : old_.files) all.insert(f);
@@ -439,9 +429,7 @@ class Differ {
       d_.error({path}, "cannot read it: " + why);
       return nullptr;
     }
-    auto pdf = PdfFile::open(std::move(bytes), &why);
-    if (!pdf) d_.error({path}, why);
-    return pdf;
+    return PdfFile::open(std::move(bytes), {path}, d_);
   }
 
   bool render(const PdfFile& pdf, const Tree& t, const std::string& rel, int i, Raster* out) {
@@ -452,8 +440,7 @@ class Differ {
   }
 
   void picture(const Raster& r, const std::string& part, std::string* rel) {
-    std::string why;
-    if (!pictures_.write(r, part, rel, &why)) d_.error({o_.report_dir}, why);
+    pictures_.write(r, part, rel, d_);
   }
 
   void compare_pdf(const std::string& f, const Manifests& old_m, const Manifests& new_m, OutputDiff* od) {

@@ -1,12 +1,14 @@
 // manifest_read: what `cardstock diff` needs of a manifest.json that may come from
 // anyone: each output's file and page count, and for chosen outputs where every card was
 // placed on every page (its id, copy, side, source file:line:col, rectangle). Checked
-// for shape as well as syntax; problems come back as "line:col: what".
+// for shape as well as syntax; the first problem is reported at its file:line:col.
 #pragma once
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "base/diag.h"
 
 namespace cardstock {
 
@@ -48,9 +50,10 @@ struct ManifestInfo {
   const ManifestOutput* find(const std::string& file) const;
 };
 
-/// Reads manifest `text`, keeping the pages of the outputs named in `keep_pages`. False
-/// with *err ("12:7: 'rect' must be four numbers") if it is not JSON or not a manifest.
-bool read_manifest(std::string_view text, const std::set<std::string>& keep_pages, ManifestInfo* out,
-                   std::string* err);
+/// Reads manifest `text` (the file `path`), keeping the pages of the outputs named in
+/// `keep_pages`. False with an error ("path:12:7: error: 'rect' must be four numbers") if
+/// it is not JSON or not a manifest.
+bool read_manifest(std::string_view text, const std::string& path, const std::set<std::string>& keep_pages,
+                   ManifestInfo* out, Diagnostics& d);
 
 }  // namespace cardstock

@@ -65,17 +65,20 @@ const PdfBackend* backend(std::string* err) {
 
 }  // namespace
 
-std::unique_ptr<PdfFile> PdfFile::open(std::string bytes, std::string* err) {
+std::unique_ptr<PdfFile> PdfFile::open(std::string bytes, const Mark& at, Diagnostics& d) {
   if (bytes.size() > static_cast<size_t>(kMaxDiffFileBytes)) {
-    *err = "it is larger than the " + std::to_string(kMaxDiffFileBytes >> 20) + " MB limit";
+    d.error(at, "it is larger than the " + std::to_string(kMaxDiffFileBytes >> 20) + " MB limit");
     return nullptr;
   }
   if (bytes.compare(0, 5, "%PDF-") != 0) {
-    *err = "it is not a PDF (it does not start with '%PDF-')";
+    d.error(at, "it is not a PDF (it does not start with '%PDF-')");
     return nullptr;
   }
-  const PdfBackend* b = backend(err);
-  return b ? b->open(std::move(bytes), err) : nullptr;
+  std::string why;
+  const PdfBackend* b = backend(&why);
+  std::unique_ptr<PdfFile> pdf = b ? b->open(std::move(bytes), &why) : nullptr;
+  if (!pdf) d.error(at, why);
+  return pdf;
 }
 
 PixelChanges compare_pages(const Raster& a, const Raster& b) {
@@ -140,9 +143,12 @@ bool PixelChanges::bounds(int x0, int y0, int x1, int y1, PageBox* box) const {
   return true;
 }
 
-bool save_png(const Raster& r, const std::string& path, std::string* err) {
-  const PdfBackend* b = backend(err);
-  return b && b->save_png(r, path, err);
+bool save_png(const Raster& r, const std::string& path, const Mark& at, Diagnostics& d) {
+  std::string why;
+  const PdfBackend* b = backend(&why);
+  if (b && b->save_png(r, path, &why)) return true;
+  d.error(at, why);
+  return false;
 }
 
 }  // namespace cardstock

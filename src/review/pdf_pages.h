@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/diag.h"
 #include "review/manifest_read.h"
 
 namespace cardstock {
@@ -55,21 +56,23 @@ PixelChanges compare_pages(const Raster& old_page, const Raster& new_page);
 /// libraries it needs (a fifth of the program's start-up).
 class PdfFile {
  public:
-  /// Parses `bytes` (kept by the object: poppler reads from them). nullptr with *err set
-  /// ("it does not parse as a PDF", "it is encrypted", "it has 90000 pages; the limit is
-  /// 50000", or why the PDF reader could not be loaded) when it cannot be compared.
-  static std::unique_ptr<PdfFile> open(std::string bytes, std::string* err);
+  /// Parses `bytes` (kept by the object: poppler reads from them). nullptr with an error
+  /// at `at` ("it does not parse as a PDF", "it is encrypted", "it has 90000 pages; the
+  /// limit is 50000", or why the PDF reader could not be loaded) when it cannot be compared.
+  static std::unique_ptr<PdfFile> open(std::string bytes, const Mark& at, Diagnostics& d);
   virtual ~PdfFile() = default;
   virtual int pages() const = 0;
   /// Page `i` (0-based) drawn at `dpi`; false with *err if it cannot be (a page larger
-  /// than kMaxPdfPagePt or kMaxPagePixels at that resolution, or poppler failed).
+  /// than kMaxPdfPagePt or kMaxPagePixels at that resolution, or poppler failed). Words,
+  /// as PdfBackend's: this is implemented in the module.
   virtual bool render(int i, double dpi, Raster* out, std::string* err) const = 0;
   /// Page `i`'s size in points (its crop box).
   virtual bool page_size(int i, double* w, double* h) const = 0;
 };
 
 /// What libcardstock-pdf.so gives (its one exported symbol, kPdfBackendSymbol, returns
-/// it): both sides are built together, from this header.
+/// it): both sides are built together, from this header. Its errors are words in *err,
+/// which the program's side reports.
 struct PdfBackend {
   /// Parses bytes that start with "%PDF-" and are within kMaxDiffFileBytes.
   std::unique_ptr<PdfFile> (*open)(std::string bytes, std::string* err);
@@ -79,7 +82,7 @@ inline constexpr const char* kPdfBackendSymbol = "cardstock_pdf_backend_v1";
 inline constexpr const char* kPdfBackendFile = "libcardstock-pdf.so";
 
 /// Writes `r` as a PNG file at `path` (the caller has checked where that is). False with
-/// *err set on failure.
-bool save_png(const Raster& r, const std::string& path, std::string* err);
+/// an error at `at` on failure.
+bool save_png(const Raster& r, const std::string& path, const Mark& at, Diagnostics& d);
 
 }  // namespace cardstock

@@ -20,18 +20,22 @@ namespace cardstock {
 
 PictureWriter::PictureWriter(std::string report_dir, long budget) : dir_(std::move(report_dir)), budget_(budget) {}
 
-bool PictureWriter::prepare(std::string* err) {
+bool PictureWriter::prepare(Diagnostics& d) {
   std::error_code ec;
   fs::create_directories(dir_, ec);
   if (ec || !fs::is_directory(dir_)) {
-    *err = "cannot make the report folder: " + (ec ? ec.message() : "it is not a folder");
+    d.error({dir_}, "cannot make the report folder: " + (ec ? ec.message() : "it is not a folder"));
     return false;
   }
   const std::string img = (fs::path(dir_) / "img").string();
-  if (!inside_output(dir_, img, err)) return false;
+  std::string why;
+  if (!inside_output(dir_, img, &why)) {
+    d.error({dir_}, why);
+    return false;
+  }
   fs::create_directory(img, ec);
   if (ec || !fs::is_directory(fs::symlink_status(img))) {
-    *err = "cannot make " + img + ": " + (ec ? ec.message() : "it is not a folder");
+    d.error({dir_}, "cannot make " + img + ": " + (ec ? ec.message() : "it is not a folder"));
     return false;
   }
   // An earlier report's pictures would otherwise stay beside the new ones.
@@ -50,12 +54,16 @@ bool PictureWriter::take() {
   return true;
 }
 
-bool PictureWriter::write(const Raster& r, const std::string& part, std::string* rel, std::string* err) {
+bool PictureWriter::write(const Raster& r, const std::string& part, std::string* rel, Diagnostics& d) {
   char name[64];
   std::snprintf(name, sizeof name, "img/%04ld-%s.png", taken_, part.c_str());
   const std::string path = (fs::path(dir_) / name).string();
-  if (!inside_output(dir_, path, err)) return false;
-  if (!save_png(r, path, err)) return false;
+  std::string why;
+  if (!inside_output(dir_, path, &why)) {
+    d.error({dir_}, why);
+    return false;
+  }
+  if (!save_png(r, path, {dir_}, d)) return false;
   *rel = name;
   return true;
 }
@@ -274,7 +282,7 @@ void page_block(std::ostringstream& o, const OutputDiff& od, const PageDiff& p, 
 
 }  // namespace
 
-bool write_report_html(const DiffResult& r, const DiffOptions& opt, std::string* err) {
+bool write_report_html(const DiffResult& r, const DiffOptions& opt, Diagnostics& d) {
   long changed = 0, added = 0, removed = 0;
   for (const auto& od : r.outputs) (od.what == "added" ? added : od.what == "removed" ? removed : changed)++;
   std::ostringstream o;
@@ -335,12 +343,16 @@ bool write_report_html(const DiffResult& r, const DiffOptions& opt, std::string*
   o << "</main>\n<footer>cardstock " << kVersion << " diff, pages drawn at " << std::lround(opt.dpi)
     << " dpi</footer>\n</body>\n</html>\n";
   const std::string path = (fs::path(opt.report_dir) / "index.html").string();
-  if (!inside_output(opt.report_dir, path, err)) return false;
+  std::string why;
+  if (!inside_output(opt.report_dir, path, &why)) {
+    d.error({opt.report_dir}, why);
+    return false;
+  }
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   f << o.str();
   f.close();
   if (!f) {
-    *err = "cannot write " + path;
+    d.error({opt.report_dir}, "cannot write " + path);
     return false;
   }
   return true;

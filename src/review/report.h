@@ -16,14 +16,14 @@ namespace cardstock {
 class PictureWriter {
  public:
   PictureWriter(std::string report_dir, long budget);
-  /// False (with *err) if the folder cannot be made or cleaned.
-  bool prepare(std::string* err);
+  /// False (with an error at the report folder) if the folder cannot be made or cleaned.
+  bool prepare(Diagnostics& d);
   bool enabled() const { return !dir_.empty(); }
   /// True while pages may still be pictured; counts the ones that may not.
   bool take();
   /// Writes `r` as img/NNNN-<part>.png for the page taken last; its path relative to the
-  /// report folder in *rel.
-  bool write(const Raster& r, const std::string& part, std::string* rel, std::string* err);
+  /// report folder in *rel. False with an error at the report folder.
+  bool write(const Raster& r, const std::string& part, std::string* rel, Diagnostics& d);
   long pictured() const { return taken_; }
   long refused() const { return refused_; }
 
@@ -38,7 +38,7 @@ class PictureWriter {
 /// outlined.
 Raster difference_picture(const Raster& base, const PixelChanges& c, const std::vector<PageBox>& boxes);
 
-/// Writes DIR/index.html for `r`.
-bool write_report_html(const DiffResult& r, const DiffOptions& o, std::string* err);
+/// Writes DIR/index.html for `r`. False with an error at the report folder.
+bool write_report_html(const DiffResult& r, const DiffOptions& o, Diagnostics& d);
 
 }  // namespace cardstock

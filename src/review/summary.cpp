@@ -134,29 +134,45 @@ std::string diff_json(const DiffResult& r, const DiffOptions& o) {
   return s.str();
 }
 
-int diff_command(const DiffOptions& o, bool json, std::ostream& out, std::ostream& err) {
+namespace {
+
+// The folders named on the command line, checked before anything is read: problems are
+// the command's own (at "cardstock"), not any file's.
+bool check_folders(const DiffOptions& o, Diagnostics& d) {
+  const Mark cmd{"cardstock"};
   for (const auto& [what, dir] : {std::pair{"OLD", &o.old_dir}, {"NEW", &o.new_dir}}) {
     std::error_code ec;
     if (!fs::is_directory(*dir, ec)) {
-      err << "cardstock: error: " << what << " '" << *dir << "' is not a folder"
-          << (fs::exists(*dir, ec) ? "" : ": No such file or directory") << "\n";
-      return 2;
+      d.error(cmd, std::string(what) + " '" + *dir + "' is not a folder" +
+                       (fs::exists(*dir, ec) ? "" : ": No such file or directory"));
+      return false;
     }
   }
   if (!o.report_dir.empty())
     for (const std::string* dir : {&o.old_dir, &o.new_dir})
       if (within(o.report_dir, *dir)) {
-        err << "cardstock: error: the report folder '" << o.report_dir << "' lies inside '" << *dir
-            << "', which is compared: put it elsewhere\n";
-        return 2;
+        d.error(cmd, "the report folder '" + o.report_dir + "' lies inside '" + *dir +
+                         "', which is compared: put it elsewhere");
+        return false;
       }
+  return true;
+}
+
+}  // namespace
+
+int diff_command(const DiffOptions& o, bool json, std::ostream& out, std::ostream& err) {
   Diagnostics d;
-  const DiffResult r = diff_folders(o, d);
-  std::string why;
-  if (!d.has_errors() && !o.report_dir.empty() && !write_report_html(r, o, &why)) d.error({o.report_dir}, why);
-  if (d.has_errors()) {
+  if (!check_folders(o, d)) {
     err << d.str();
-    err << "cardstock: error: the folders could not be compared\n";
+    return 2;
+  }
+  const DiffResult r = diff_folders(o, d);
+  if (!d.has_errors() && !o.report_dir.empty()) write_report_html(r, o, d);
+  if (d.has_errors()) {
+    // Said last, after however many problems were listed (or counted past the limit).
+    Diagnostics last;
+    last.error({"cardstock"}, "the folders could not be compared");
+    err << d.str() << last.str();
     return 2;
   }
   out << (json ? diff_json(r, o) : diff_text(r, o));

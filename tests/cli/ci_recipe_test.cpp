@@ -12,7 +12,7 @@
 #include <map>
 
 #include "output_util.h"
-#include "review/json_reader.h"
+#include "base/json.h"
 
 namespace cardstock {
 
@@ -210,29 +210,15 @@ TEST(CiRecipe, CheckErrorsBecomeAnnotationsAndFailTheJob) {
   EXPECT_EQ(sh(repo, base_env(dir) + "bash examples/ci/cardstock-ci.sh check gitlab\n", &log), 1) << log;
   // The Code Quality report, read back.
   const std::string report = slurp(repo / "gl-code-quality-report.json");
-  JsonReader r(report);
-  std::string key, path, description, severity;
-  long line = 0, findings = 0;
-  ASSERT_TRUE(r.begin_array());
-  while (r.next_item()) {
-    ++findings;
-    r.begin_object();
-    while (r.next_key(&key)) {
-      if (key == "description") r.string(&description);
-      else if (key == "severity") r.string(&severity);
-      else if (key == "location") {
-        r.begin_object();
-        while (r.next_key(&key)) {
-          if (key == "path") r.string(&path);
-          else if (key == "lines") {
-            r.begin_object();
-            while (r.next_key(&key)) key == "begin" ? (void)r.integer(&line, 1, 100000) : (void)r.skip();
-          } else r.skip();
-        }
-      } else r.skip();
-    }
-  }
-  ASSERT_TRUE(r.finish()) << r.error() << "\n" << report;
+  const JsonParsed r = parse_json(report);
+  ASSERT_TRUE(r.ok()) << json_place(report, r.error_at) << ": " << r.error << "\n" << report;
+  ASSERT_TRUE(r.value.is_array()) << report;
+  const long findings = static_cast<long>(r.value.size());
+  ASSERT_GE(findings, 1);
+  const Json& last = r.value.back();
+  const std::string description = last.value("description", ""), severity = last.value("severity", "");
+  const std::string path = last.at("location").value("path", "");
+  const long line = last.at("location").at("lines").value("begin", 0L);
   EXPECT_EQ(findings, 1);
   EXPECT_EQ(description, msg);
   EXPECT_EQ(severity, "major");

@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "output_util.h"
-#include "render/render.h"
+#include "base/input_limits.h"
 
 namespace cardstock {
 

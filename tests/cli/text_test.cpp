@@ -11,7 +11,7 @@
 #include <poppler-page.h>
 
 #include "output_util.h"
-#include "render/render.h"
+#include "render/fonts.h"
 
 namespace cardstock {
 

@@ -127,12 +127,12 @@ std::map<std::string, std::string> fingerprints(const fs::path& out,
     if (!g.is_directory()) continue;
     const std::string game = g.path().filename().string();
     ManifestInfo info;
-    std::string err;
+    Diagnostics d;
     std::set<std::string> all;
     const std::string mtext = slurp(g.path() / "manifest.json");
-    if (!read_manifest(mtext, {}, &info, &err)) continue;
+    if (!read_manifest(mtext, "manifest.json", {}, &info, d)) continue;
     for (const auto& o : info.outputs) all.insert(o.file);
-    if (!read_manifest(mtext, all, &info, &err)) continue;
+    if (!read_manifest(mtext, "manifest.json", all, &info, d)) continue;
     for (const auto& o : info.outputs) {
       if (fs::path(o.file).extension() != ".pdf") continue;
       const std::string file = game + "/" + o.file;

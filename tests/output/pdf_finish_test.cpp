@@ -7,7 +7,7 @@
 
 #include <fstream>
 
-#include "render/render.h"
+#include "render/pdf.h"
 #include "shops_util.h"
 
 namespace fs = std::filesystem;
@@ -29,8 +29,8 @@ Drawn draw_image_page(const Typesetter& ts, const CardArt& art, double w, double
   for (int i = 0; i < 4; ++i)
     p.art.cards.push_back({&art, {10.0 + 40 * i, 10, 36, 50}, {10.0 + 40 * i, 10, 36, 50}, 0, Shape::Rect, 1});
   d.pages.push_back(p);
-  std::string err;
-  EXPECT_TRUE(render_pdf_bytes(&d.bytes, {"t", "test", "2026-01-01T00:00:00Z", w, h}, d.pages, ts, &err)) << err;
+  Diagnostics diag;
+  EXPECT_TRUE(render_pdf_bytes(&d.bytes, {"t", "test", "2026-01-01T00:00:00Z", w, h}, d.pages, ts, diag)) << diag.str();
   return d;
 }
 

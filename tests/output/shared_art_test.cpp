@@ -20,7 +20,7 @@
 #include "output/pdf_finish.h"
 #include "output/writer.h"
 #include "output_util.h"
-#include "render/render.h"
+#include "render/pdf.h"
 #include "shops_util.h"
 
 namespace fs = std::filesystem;
@@ -129,8 +129,9 @@ std::vector<PlannedPage> mixed_pages(const CardArt& a, const CardArt& b, const C
 std::string finished(const Typesetter& ts, const std::vector<PlannedPage>& pages, bool pieced, const fs::path& out) {
   std::string bytes, err;
   PdfPieces pieces;
-  EXPECT_TRUE(render_pdf_bytes(&bytes, {"t", "test", kDate, 400, 300}, pages, ts, &err, pieced ? &pieces : nullptr))
-      << err;
+  Diagnostics d;
+  EXPECT_TRUE(render_pdf_bytes(&bytes, {"t", "test", kDate, 400, 300}, pages, ts, d, pieced ? &pieces : nullptr))
+      << d.str();
   EXPECT_EQ(pieces.pieced(), pieced);
   EXPECT_TRUE(finish_pdf(bytes, false, pages, {kDate, false, "", true}, out.string(), &err, &pieces)) << err;
   return testing::slurp(out);
@@ -258,7 +259,8 @@ TEST(SharedArt, CardsThatDifferInOneCharacterAreNeverTakenForEachOther) {
   const fs::path dir = testing::fresh_dir("shared-art-apart");
   std::string bytes, err;
   PdfPieces pieces;
-  ASSERT_TRUE(render_pdf_bytes(&bytes, {"t", "test", kDate, 400, 300}, pages, *f.ts, &err, &pieces)) << err;
+  Diagnostics d;
+  ASSERT_TRUE(render_pdf_bytes(&bytes, {"t", "test", kDate, 400, 300}, pages, *f.ts, d, &pieces)) << d.str();
   ASSERT_EQ(pieces.art_pages.size(), 2u);  // "Abraham 1" (twice, two objects) and "Abraham 2"
   ASSERT_EQ(pieces.pages.size(), 2u);
   ASSERT_EQ(pieces.pages[0].parts.size(), 2u);

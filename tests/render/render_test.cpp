@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "run/build.h"
-#include "render/render.h"
+#include "render/pdf.h"
 #include "output_util.h"
 #include "shops_util.h"
 
@@ -257,8 +257,8 @@ TEST(Render, KeptTextDrawsTheSameBytesAsTextSetAfresh) {
     const Typesetter::Stats before = ts.stats();
     const std::string path =
         (dir / ("budget-" + std::to_string(budget) + (let_go ? "-let-go" : "") + ".pdf")).string();
-    std::string err;
-    EXPECT_TRUE(render_pdf(path, {"kept", "test", "2026-01-01T00:00:00Z", l.width, l.height}, pages, ts, &err)) << err;
+    Diagnostics d;
+    EXPECT_TRUE(render_pdf(path, {"kept", "test", "2026-01-01T00:00:00Z", l.width, l.height}, pages, ts, d)) << d.str();
     drawing->sets = ts.stats().sets - before.sets;
     drawing->hits = ts.stats().hits - before.hits;
     return testing::slurp(path);

@@ -13,7 +13,7 @@
 #include <regex>
 
 #include "output_util.h"
-#include "review/json_reader.h"
+#include "base/json.h"
 #include "review/pdf_pages.h"
 
 namespace cardstock {
@@ -132,53 +132,19 @@ TEST(Diff, NamesTheOutputThePageAndTheCardThatChanged) {
   // The same in JSON, read back field by field.
   r = run_cardstock({"diff", "old", "new", "--json"}, dir.string());
   EXPECT_EQ(r.status, 1);
-  JsonReader j(r.out);
-  std::string key, file, page_change, card, source;
-  long page = 0, outputs = 0, cards = 0;
-  bool changed = false;
-  ASSERT_TRUE(j.begin_object());
-  while (j.next_key(&key)) {
-    if (key == "changed") {
-      j.boolean(&changed);
-    } else if (key == "outputs") {
-      j.begin_array();
-      while (j.next_item()) {
-        ++outputs;
-        j.begin_object();
-        while (j.next_key(&key)) {
-          if (key == "file") {
-            j.string(&file);
-          } else if (key == "pages") {
-            j.begin_array();
-            while (j.next_item()) {
-              j.begin_object();
-              while (j.next_key(&key)) {
-                if (key == "page") j.integer(&page, 1, 100);
-                else if (key == "change") j.string(&page_change);
-                else if (key != "cards") j.skip();
-                else {
-                  j.begin_array();
-                  while (j.next_item()) {
-                    ++cards;
-                    j.begin_object();
-                    while (j.next_key(&key))
-                      if (key == "id") j.string(&card);
-                      else if (key == "source") j.string(&source);
-                      else j.skip();
-                  }
-                }
-              }
-            }
-          } else {
-            j.skip();
-          }
-        }
-      }
-    } else {
-      j.skip();
-    }
-  }
-  ASSERT_TRUE(j.finish()) << j.error() << "\n" << r.out;
+  const JsonParsed j = parse_json(r.out);
+  ASSERT_TRUE(j.ok()) << json_place(r.out, j.error_at) << ": " << j.error << "\n" << r.out;
+  const bool changed = j.value.value("changed", false);
+  const Json& outs = j.value.at("outputs");
+  const long outputs = static_cast<long>(outs.size());
+  ASSERT_EQ(outputs, 1);
+  const std::string file = outs[0].value("file", "");
+  const Json& pg = outs[0].at("pages").at(0);
+  const long page = pg.value("page", 0L);
+  const std::string page_change = pg.value("change", "");
+  const long cards = static_cast<long>(pg.at("cards").size());
+  ASSERT_GE(cards, 1);
+  const std::string card = pg["cards"].back().value("id", ""), source = pg["cards"].back().value("source", "");
   EXPECT_TRUE(changed);
   EXPECT_EQ(outputs, 1);
   EXPECT_EQ(file, "g/cards-poker-3x3-letter.pdf");
@@ -190,9 +156,10 @@ TEST(Diff, NamesTheOutputThePageAndTheCardThatChanged) {
 
   // Every differing pixel lies inside kappa's box: drawn here the way diff draws them.
   std::string why;
-  auto a = PdfFile::open(slurp(dir / "old/g/cards-poker-3x3-letter.pdf"), &why);
-  auto b = PdfFile::open(slurp(dir / "new/g/cards-poker-3x3-letter.pdf"), &why);
-  ASSERT_TRUE(a && b) << why;
+  Diagnostics d;
+  auto a = PdfFile::open(slurp(dir / "old/g/cards-poker-3x3-letter.pdf"), {"old"}, d);
+  auto b = PdfFile::open(slurp(dir / "new/g/cards-poker-3x3-letter.pdf"), {"new"}, d);
+  ASSERT_TRUE(a && b) << d.str();
   Raster ra, rb;
   ASSERT_TRUE(a->render(1, 100, &ra, &why) && b->render(1, 100, &rb, &why)) << why;
   EXPECT_EQ(ra.width, 850);

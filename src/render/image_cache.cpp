@@ -1,0 +1,114 @@
+// Decoding images for drawing: PNGs through Cairo, SVGs through librsvg into a recording
+// surface (vector art stays vector), each read from memory within the limits of images.h.
+#include "render/image_cache.h"
+
+#include <cctype>
+#include <cstring>
+
+#include "base/files.h"
+#include "base/input_limits.h"
+
+namespace cardstock {
+
+namespace {
+
+// libxml2 (through librsvg) words a broken SVG as "Error domain 1 code 76 on line 3
+// column 5 of data: Opening and ending tag mismatch"; people want the place and the why.
+std::string plain_svg_error(std::string m) {
+  while (!m.empty() && std::isspace(static_cast<unsigned char>(m.back()))) m.pop_back();
+  const size_t on = m.find(" on line ");
+  const size_t of = m.find(" of data: ");
+  if (m.rfind("Error domain", 0) == 0 && on != std::string::npos && of != std::string::npos && of > on) {
+    std::string where = m.substr(on + 4, of - on - 4);  // "line 3 column 5"
+    const size_t col = where.find(" column ");
+    if (col != std::string::npos) where.replace(col, 8, ", column ");
+    return "the XML is broken at " + where + ": " + m.substr(of + 10);
+  }
+  if (m.rfind("XML parse error: ", 0) == 0) return plain_svg_error(m.substr(17));
+  return m;
+}
+
+// Reads a PNG from memory for cairo.
+struct PngBytes {
+  const std::string* bytes;
+  size_t at = 0;
+  static cairo_status_t read(void* self, unsigned char* data, unsigned int n) {
+    auto* p = static_cast<PngBytes*>(self);
+    if (p->bytes->size() - p->at < n) return CAIRO_STATUS_READ_ERROR;
+    std::memcpy(data, p->bytes->data() + p->at, n);
+    p->at += n;
+    return CAIRO_STATUS_SUCCESS;
+  }
+};
+
+ImageCache::Image decode_png(const std::string& bytes, std::string* err) {
+  PngBytes src{&bytes};
+  SurfacePtr s(cairo_image_surface_create_from_png_stream(&PngBytes::read, &src));
+  if (cairo_surface_status(s.get()) != CAIRO_STATUS_SUCCESS) {
+    *err = "is damaged or cut short: its pixels cannot be decoded";
+    return {};
+  }
+  const double w = cairo_image_surface_get_width(s.get()), h = cairo_image_surface_get_height(s.get());
+  return {std::move(s), w, h, {}};
+}
+
+// Draws the SVG into a recording surface at its intrinsic size (or its drawing's, or
+// 100 x 100 when it says none).
+ImageCache::Image decode_svg(const std::string& bytes, const std::string& path, std::string* err) {
+  GError* gerr = nullptr;
+  const GObjectPtr<GInputStream> in(
+      g_memory_input_stream_new_from_data(bytes.data(), static_cast<gssize>(bytes.size()), nullptr));
+  const GObjectPtr<GFile> base(g_file_new_for_path(path.c_str()));  // links resolve beside the SVG
+  const GObjectPtr<RsvgHandle> h(
+      rsvg_handle_new_from_stream_sync(in.get(), base.get(), RSVG_HANDLE_FLAGS_NONE, nullptr, &gerr));
+  GErrorPtr error(gerr);
+  if (!h) {
+    *err = "is not a valid SVG file: " + plain_svg_error(gerr ? gerr->message : "it cannot be read");
+    return {};
+  }
+  gdouble w = 0, hh = 0;
+  if (!rsvg_handle_get_intrinsic_size_in_pixels(h.get(), &w, &hh) || w <= 0 || hh <= 0) {
+    RsvgRectangle ink, logical;
+    rsvg_handle_get_geometry_for_element(h.get(), nullptr, &ink, &logical, nullptr);
+    w = logical.width > 0 ? logical.width : 100;
+    hh = logical.height > 0 ? logical.height : 100;
+  }
+  cairo_rectangle_t extents{0, 0, w, hh};
+  SurfacePtr rec(cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &extents));
+  const CairoPtr cr(cairo_create(rec.get()));
+  RsvgRectangle vp{0, 0, w, hh};
+  gerr = nullptr;
+  if (!rsvg_handle_render_document(h.get(), cr.get(), &vp, &gerr)) {
+    error.reset(gerr);
+    *err = "cannot be drawn: " + plain_svg_error(gerr ? gerr->message : "unknown error");
+    return {};
+  }
+  return {std::move(rec), w, hh, {}};
+}
+
+}  // namespace
+
+bool is_png_name(const std::string& path) { return path.size() > 4 && path.substr(path.size() - 4) == ".png"; }
+
+const ImageCache::Image* ImageCache::get(const std::string& path, std::string* err) {
+  auto it = images_.find(path);
+  if (it != images_.end()) {
+    if (!it->second.surface) *err = it->second.error;
+    return it->second.surface ? &it->second : nullptr;
+  }
+  Image img;
+  // The bytes are read here, as a regular file within the limits (never a FIFO), and
+  // decoded from memory; what the file is and links to was checked at load time.
+  std::string bytes, why;
+  if (!read_regular_file(path, static_cast<size_t>(kMaxImageBytes), &bytes, &why))
+    *err = "cannot be read: " + why;
+  else if (is_png_name(path))
+    img = decode_png(bytes, err);
+  else
+    img = decode_svg(bytes, path, err);
+  if (!img.surface) img.error = *err;
+  Image& kept = images_[path] = std::move(img);
+  return kept.surface ? &kept : nullptr;
+}
+
+}  // namespace cardstock
