@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "load/booklet.h"
 #include "base/diag.h"
+#include "model/booklet.h"
 #include "layout/hyphenate.h"
 #include "layout/layout.h"
 #include "layout/text_measure.h"

@@ -331,6 +331,15 @@ struct Icon {
   Mark mark;          // of the file name
 };
 
+/// What loading found of an image name a card can show (load/images.h's
+/// resolve_image_names): inside the game's folder (unless allowed outside) and where
+/// (`resolved`), else `why` not (a sentence starting with the name); `kind` is why the
+/// file is not a regular one ("" when it is). Layout reads these; it never asks the disk.
+struct ImageFile {
+  bool confined = false;
+  std::string resolved, why, kind;
+};
+
 /// U+FFFC (the object replacement character) in UTF-8: where set text holds an icon.
 inline constexpr const char* kIconChar = "\xEF\xBF\xBC";
 
@@ -341,6 +350,9 @@ struct Game {
   bool allow_outside = false;  // files may lie outside `dir` (--allow-outside)
   std::map<std::string, Color> palette;
   std::map<std::string, Icon> icons;      // `icons:`, by name
+  // Every image name the cards' designs can show ({fields} filled in per card), as found
+  // on disk while loading: see ImageFile.
+  std::map<std::string, ImageFile> images;
   std::map<std::string, Design> designs;  // resolved, templates' designs included
   std::vector<std::string> broken_designs;  // defined but not resolved (already reported)
   std::vector<Deck> decks;
