@@ -17,8 +17,7 @@ namespace fs = std::filesystem;
 namespace cardstock {
 
 Mark value_mark(const std::string& tmpl, const Mark& written, const Card& card) {
-  std::string e;
-  for (const auto& f : template_fields(tmpl, &e)) {
+  for (const auto& f : template_fields(tmpl)) {
     auto it = card.field_marks.find(f);
     if (it != card.field_marks.end()) return it->second;
   }
@@ -134,8 +133,7 @@ void append_plain(std::string& out, const std::string& part, std::vector<std::st
 // Where an icon reference `ref` in the card's text is written: the card field whose value
 // holds it (its CSV cell), else the layer's text.
 Mark icon_mark(const Resolver& r, const Layer& l, const std::string& ref) {
-  std::string e;
-  for (const auto& f : template_fields(l.text, &e)) {
+  for (const auto& f : template_fields(l.text)) {
     auto v = r.card.fields.find(f);
     auto m = r.card.field_marks.find(f);
     if (v != r.card.fields.end() && m != r.card.field_marks.end() && v->second.find(ref) != std::string::npos)

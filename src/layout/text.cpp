@@ -193,8 +193,7 @@ void report_font_issues(const std::vector<FontIssue>& issues, const Card& card, 
     std::string shown = l.text, fix, field;
     if (f.kind != FontIssue::Kind::NoFace && !f.chars.empty()) {
       const std::string c = utf8_of(f.chars[0]);
-      std::string err;
-      for (const auto& name : template_fields(l.text, &err)) {
+      for (const auto& name : template_fields(l.text)) {
         auto v = card.fields.find(name);
         if (v == card.fields.end() || v->second.find(c) == std::string::npos) continue;
         shown = v->second;

@@ -28,8 +28,7 @@ void look_up(Game* g, const std::string& name) {
 
 // True if `card` has every field `l`'s src names.
 bool fills(const Layer& l, const Card& card) {
-  std::string e;
-  for (const auto& f : template_fields(l.src, &e))
+  for (const auto& f : template_fields(l.src))
     if (!card.fields.count(f)) return false;
   return true;
 }

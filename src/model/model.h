@@ -20,8 +20,20 @@ struct Color {
 /// Parses "#rgb", "#rrggbb", "#rrggbbaa" or "none". Returns nullopt if malformed.
 std::optional<Color> parse_color(const std::string& s);
 
-/// The field names a template string references ("{name} BCE" -> {"name"}), in order.
-/// Sets *err (and returns what it found so far) on an unclosed or empty brace.
+/// What a template string references: its field names in order ("{name} BCE" ->
+/// {"name"}), and `error` for an unclosed or empty brace ("" when none; the names are then
+/// those found before it).
+struct TemplateFields {
+  std::vector<std::string> names;
+  std::string error;
+};
+TemplateFields read_template(const std::string& tmpl);
+
+/// The field names of `tmpl`: read_template(tmpl).names.
+std::vector<std::string> template_fields(const std::string& tmpl);
+
+/// Transitional, for the two callers in load.cpp and schema.cpp: read_template(tmpl),
+/// its error in *err. Goes once they call read_template.
 std::vector<std::string> template_fields(const std::string& tmpl, std::string* err);
 
 /// Expands {field} references; "{{" and "}}" are literal braces. A missing field is

@@ -62,11 +62,11 @@ namespace {
 // Only booklets are hyphenated: a game without one never needs the dictionary.
 void load_hyphenation(PreparedGame& p, const Templates& t) {
   if (!p.game.booklet || t.fonts.hyphenation.empty()) return;
-  std::string e;
-  p.hyphenator = DictHyphenator::load(t.fonts.hyphenation, &e);
+  auto loaded = DictHyphenator::load(t.fonts.hyphenation);
+  p.hyphenator = std::move(loaded.dict);
   if (!p.hyphenator)
     p.diags.warning(p.game.booklet->mark,
-                    e + (t.fonts.hyphenation_package.empty()
+                    loaded.error + (t.fonts.hyphenation_package.empty()
                              ? std::string()
                              : " (install Debian package " + t.fonts.hyphenation_package + ")") +
                         "; the booklet is set without hyphenation");
