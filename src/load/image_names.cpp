@@ -1,6 +1,7 @@
 // image_names: the image names a game's cards can show, looked for on disk while loading
 // (Game::images), so that laying the cards out never asks the file system.
 #include <set>
+#include <vector>
 
 #include "base/files.h"
 #include "base/input_limits.h"
@@ -26,20 +27,24 @@ void look_up(Game* g, const std::string& name) {
   if (f.confined) f.kind = not_a_regular_file(f.resolved);
 }
 
-// True if `card` has every field `l`'s src names.
-bool fills(const Layer& l, const Card& card) {
-  for (const auto& f : template_fields(l.src))
-    if (!card.fields.count(f)) return false;
-  return true;
-}
+// An image layer of one of the game's designs and the fields its src names.
+struct ImageLayer {
+  const Layer* layer;
+  std::vector<std::string> fields;
+  bool filled_by(const Card& card) const {
+    for (const auto& f : fields)
+      if (!card.fields.count(f)) return false;
+    return true;
+  }
+};
 
 }  // namespace
 
 void resolve_image_names(Game* g) {
-  std::vector<const Layer*> images;  // every image layer of every design
+  std::vector<ImageLayer> images;  // every image layer of every design
   for (const auto& [name, des] : g->designs)
     for (const Layer& l : des.layers)
-      if (l.type == LayerType::Image) images.push_back(&l);
+      if (l.type == LayerType::Image) images.push_back({&l, read_template(l.src).names});
   for (const Deck& deck : g->decks)
     for (const Card& card : deck.cards) {
       // Its own face and back, whatever fields they miss (resolve_card reports those and
@@ -49,9 +54,9 @@ void resolve_image_names(Game* g) {
       for (const std::string* design : {&card.face, &deck.face, &card.back, &deck.back})
         if (auto des = g->designs.find(*design); des != g->designs.end())
           for (const Layer& l : des->second.layers) own.insert(&l);
-      for (const Layer* l : images)
-        if (own.count(l) || fills(*l, card))
-          if (const std::string n = shown_name(*l, card); !n.empty()) look_up(g, n);
+      for (const ImageLayer& im : images)
+        if (own.count(im.layer) || im.filled_by(card))
+          if (const std::string n = shown_name(*im.layer, card); !n.empty()) look_up(g, n);
     }
 }
 
