@@ -108,8 +108,7 @@ Fixture& fixture() {
     }
     // Optional, as in the real build: without the dictionary booklets are not hyphenated.
     if (!fx->templates.fonts.hyphenation.empty()) {
-      std::string e;
-      fx->hyphenator = DictHyphenator::load(fx->templates.fonts.hyphenation, &e);
+      fx->hyphenator = DictHyphenator::load(fx->templates.fonts.hyphenation).dict;
     }
     std::set<std::tuple<int, int, int, bool>> seen;
     for (const Stock& st : fx->templates.stocks)

@@ -43,14 +43,11 @@ std::vector<SheetSide> saddle_stitch_sides(int pages) {
   return out;
 }
 
-std::vector<ImposedSide> impose_saddle_stitch(int pages, double page_w, double page_h,
-                                              double sheet_w, double sheet_h, std::string* err) {
-  if (2 * page_w > sheet_w + 0.01 || page_h > sheet_h + 0.01) {
-    *err = "two " + format_number(page_w) + " x " + format_number(page_h) +
-           " pt pages do not fit across a " + format_number(sheet_w) + " x " +
-           format_number(sheet_h) + " pt sheet";
-    return {};
-  }
+Imposition impose_saddle_stitch(int pages, double page_w, double page_h, double sheet_w, double sheet_h) {
+  if (2 * page_w > sheet_w + 0.01 || page_h > sheet_h + 0.01)
+    return {{},
+            "two " + format_number(page_w) + " x " + format_number(page_h) + " pt pages do not fit across a " +
+                format_number(sheet_w) + " x " + format_number(sheet_h) + " pt sheet"};
   const double cx = sheet_w / 2, y = (sheet_h - page_h) / 2;
   std::vector<ImposedSide> out;
   for (const auto& side : saddle_stitch_sides(pages)) {
@@ -65,7 +62,7 @@ std::vector<ImposedSide> impose_saddle_stitch(int pages, double page_w, double p
     }
     out.push_back(is);
   }
-  return out;
+  return {out, ""};
 }
 
 Rect field_anchor(const Design& design, const CardArt& art, const std::string& field) {
@@ -73,8 +70,7 @@ Rect field_anchor(const Design& design, const CardArt& art, const std::string& f
     if (it.layer < 0 || static_cast<size_t>(it.layer) >= design.layers.size()) continue;
     const Layer& l = design.layers[it.layer];
     for (const std::string* t : {&l.text, &l.src, &l.fill, &l.color, &l.stroke}) {
-      std::string e;
-      const auto f = template_fields(*t, &e);
+      const auto f = template_fields(*t);
       if (std::find(f.begin(), f.end(), field) != f.end()) return it.box;
     }
   }

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "load/booklet.h"
 #include "base/diag.h"
+#include "model/booklet.h"
 #include "layout/hyphenate.h"
 #include "layout/layout.h"
 #include "layout/text_measure.h"
@@ -77,9 +77,13 @@ struct ImposedSide {
   std::vector<CutSegment> folds;
 };
 
-/// Returns an empty list and sets *err if two pages do not fit across the sheet.
-std::vector<ImposedSide> impose_saddle_stitch(int pages, double page_w, double page_h,
-                                              double sheet_w, double sheet_h, std::string* err);
+/// The sides of a saddle-stitched booklet of `pages` pages imposed on the sheet; no sides
+/// and `error` saying why when two pages do not fit across the sheet.
+struct Imposition {
+  std::vector<ImposedSide> sides;
+  std::string error;
+};
+Imposition impose_saddle_stitch(int pages, double page_w, double page_h, double sheet_w, double sheet_h);
 
 /// The card-local box of the first item of `art` drawn by a layer of `design` whose
 /// text, image or colour template uses `{field}`; w = 0 if there is none.

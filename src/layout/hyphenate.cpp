@@ -6,13 +6,10 @@
 
 namespace cardstock {
 
-std::unique_ptr<DictHyphenator> DictHyphenator::load(const std::string& path, std::string* err) {
+DictHyphenator::Loaded DictHyphenator::load(const std::string& path) {
   HyphenDict* d = hnj_hyphen_load(path.c_str());
-  if (!d) {
-    *err = "cannot load hyphenation dictionary '" + path + "'";
-    return nullptr;
-  }
-  return std::unique_ptr<DictHyphenator>(new DictHyphenator(d));
+  if (!d) return {nullptr, "cannot load hyphenation dictionary '" + path + "'"};
+  return {std::unique_ptr<DictHyphenator>(new DictHyphenator(d)), ""};
 }
 
 DictHyphenator::~DictHyphenator() { hnj_hyphen_free(static_cast<HyphenDict*>(dict_)); }

@@ -18,7 +18,12 @@ class Hyphenator {
 /// A libhyphen dictionary (e.g. /usr/share/hyphen/hyph_en_US.dic).
 class DictHyphenator : public Hyphenator {
  public:
-  static std::unique_ptr<DictHyphenator> load(const std::string& path, std::string* err);
+  /// The dictionary, or none and `error` saying it cannot be loaded.
+  struct Loaded {
+    std::unique_ptr<DictHyphenator> dict;
+    std::string error;
+  };
+  static Loaded load(const std::string& path);
   ~DictHyphenator() override;
   std::vector<size_t> breaks(const std::string& word) const override;
 

@@ -2,7 +2,6 @@
 // sheets paginated into placements and cut guides. Points, origin top-left, y down.
 // No Cairo here; text sizes come through TextMeasurer.
 #pragma once
-#include <map>
 #include <string>
 #include <vector>
 
@@ -45,23 +44,11 @@ struct CardArt {
   std::vector<ArtItem> items;
 };
 
-/// What resolve_card learnt of an image name on disk (confined to the project, a regular
-/// file), kept by name: a deck of thousands of cards names the same few files, and asking
-/// the file system again for each card was a tenth of a build. One per game and build;
-/// the messages stay each card's own.
-struct ImageLookups {
-  struct Found {
-    bool confined = false;
-    std::string resolved, why, kind;  // why: confined_path's refusal; kind: not a regular file
-  };
-  std::map<std::string, Found> by_name;
-};
-
-/// Resolves `design` for `card`: expands {fields}, resolves colours, checks images exist
-/// and fits text with `m`. Problems are reported at the card's (or layer's) mark.
-/// `lookups`, when given, keeps what was found on disk for the next card.
+/// Resolves `design` for `card`: expands {fields}, resolves colours, checks its images
+/// as loading found them (Game::images; no disk access here) and fits text with `m`.
+/// Problems are reported at the card's (or layer's) mark.
 CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
-                     const TextMeasurer& m, Diagnostics& d, ImageLookups* lookups = nullptr);
+                     const TextMeasurer& m, Diagnostics& d);
 
 /// Where a problem with a value that `tmpl` made for `card` is best shown: at the card
 /// field the template names first (the part that differs card to card), else at

@@ -68,24 +68,4 @@ void read_icons(const YAML::Node& n, const std::string& file, Game* g, Diagnosti
   }
 }
 
-std::vector<IconRef> icon_refs(const std::string& text, bool colons) {
-  static const std::regex tag(R"re(<icon\s+name\s*=\s*(?:"([^"]*)"|'([^']*)')\s*/>)re");
-  static const std::regex colon(R"(:([a-z][a-z0-9_-]*):)");
-  std::vector<IconRef> out;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), tag); it != std::sregex_iterator(); ++it)
-    out.push_back({static_cast<size_t>(it->position()), static_cast<size_t>(it->length()),
-                   (*it)[1].matched ? (*it)[1].str() : (*it)[2].str()});
-  if (colons) {
-    // Left to right, a match consumes its closing colon: ":a::b:" is two icons, "10:30:" none.
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), colon); it != std::sregex_iterator(); ++it) {
-      const size_t at = static_cast<size_t>(it->position());
-      bool inside_tag = false;
-      for (const auto& r : out) inside_tag = inside_tag || (at >= r.at && at < r.at + r.len);
-      if (!inside_tag) out.push_back({at, static_cast<size_t>(it->length()), (*it)[1].str()});
-    }
-  }
-  std::sort(out.begin(), out.end(), [](const IconRef& a, const IconRef& b) { return a.at < b.at; });
-  return out;
-}
-
 }  // namespace cardstock

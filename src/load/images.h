@@ -5,6 +5,7 @@
 #include <string>
 
 #include "base/input_limits.h"
+#include "model/model.h"
 
 namespace cardstock {
 
@@ -22,5 +23,11 @@ bool check_image_file(const std::string& path, const std::string& shown, const s
 /// resolve beside it) and whether it is a .png. For check_image_file and the fuzzer.
 bool check_image_bytes(const std::string& bytes, const std::string& path, const std::string& shown,
                        const std::string& root, bool allow_outside, std::string* why);
+
+/// Fills g->images: every image name a card of g can show (the `src` of each image layer
+/// of its face and back designs, its {fields} filled in with the card's), each looked for
+/// on disk once: confined_path against g->dir, then whether it is a regular file. Names
+/// already there are kept. Reports nothing: resolve_card reports per card, at its mark.
+void resolve_image_names(Game* g);
 
 }  // namespace cardstock

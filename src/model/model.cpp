@@ -50,26 +50,34 @@ std::optional<Color> parse_color(const std::string& s) {
   return c;
 }
 
-std::vector<std::string> template_fields(const std::string& t, std::string* err) {
-  std::vector<std::string> out;
+TemplateFields read_template(const std::string& t) {
+  TemplateFields out;
   for (size_t i = 0; i < t.size(); ++i) {
     if (t[i] == '{') {
       if (i + 1 < t.size() && t[i + 1] == '{') { ++i; continue; }
       size_t end = t.find('}', i);
       if (end == std::string::npos) {
-        if (err) *err = "unclosed '{' in '" + t + "'";
+        out.error = "unclosed '{' in '" + t + "'";
         return out;
       }
       std::string name = t.substr(i + 1, end - i - 1);
       if (name.empty()) {
-        if (err) *err = "empty '{}' in '" + t + "'";
+        out.error = "empty '{}' in '" + t + "'";
         return out;
       }
-      out.push_back(name);
+      out.names.push_back(name);
       i = end;
     }
   }
   return out;
+}
+
+std::vector<std::string> template_fields(const std::string& t) { return read_template(t).names; }
+
+std::vector<std::string> template_fields(const std::string& t, std::string* err) {
+  TemplateFields f = read_template(t);
+  if (err && !f.error.empty()) *err = f.error;
+  return std::move(f.names);
 }
 
 size_t expanded_size(const std::string& t, const std::map<std::string, std::string>& f) {

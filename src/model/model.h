@@ -20,8 +20,20 @@ struct Color {
 /// Parses "#rgb", "#rrggbb", "#rrggbbaa" or "none". Returns nullopt if malformed.
 std::optional<Color> parse_color(const std::string& s);
 
-/// The field names a template string references ("{name} BCE" -> {"name"}), in order.
-/// Sets *err (and returns what it found so far) on an unclosed or empty brace.
+/// What a template string references: its field names in order ("{name} BCE" ->
+/// {"name"}), and `error` for an unclosed or empty brace ("" when none; the names are then
+/// those found before it).
+struct TemplateFields {
+  std::vector<std::string> names;
+  std::string error;
+};
+TemplateFields read_template(const std::string& tmpl);
+
+/// The field names of `tmpl`: read_template(tmpl).names.
+std::vector<std::string> template_fields(const std::string& tmpl);
+
+/// Transitional, for the two callers in load.cpp and schema.cpp: read_template(tmpl),
+/// its error in *err. Goes once they call read_template.
 std::vector<std::string> template_fields(const std::string& tmpl, std::string* err);
 
 /// Expands {field} references; "{{" and "}}" are literal braces. A missing field is
@@ -337,6 +349,15 @@ struct Icon {
   Mark mark;          // of the file name
 };
 
+/// What loading found of an image name a card can show (load/images.h's
+/// resolve_image_names): inside the game's folder (unless allowed outside) and where
+/// (`resolved`), else `why` not (a sentence starting with the name); `kind` is why the
+/// file is not a regular one ("" when it is). Layout reads these; it never asks the disk.
+struct ImageFile {
+  bool confined = false;
+  std::string resolved, why, kind;
+};
+
 /// U+FFFC (the object replacement character) in UTF-8: where set text holds an icon.
 inline constexpr const char* kIconChar = "\xEF\xBF\xBC";
 
@@ -347,6 +368,9 @@ struct Game {
   bool allow_outside = false;  // files may lie outside `dir` (--allow-outside)
   std::map<std::string, Color> palette;
   std::map<std::string, Icon> icons;      // `icons:`, by name
+  // Every image name the cards' designs can show ({fields} filled in per card), as found
+  // on disk while loading: see ImageFile.
+  std::map<std::string, ImageFile> images;
   std::map<std::string, Design> designs;  // resolved, templates' designs included
   std::vector<std::string> broken_designs;  // defined but not resolved (already reported)
   std::vector<Deck> decks;

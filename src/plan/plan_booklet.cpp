@@ -162,13 +162,13 @@ std::vector<PlannedOutput> plan_booklets(const PreparedGame& p, const Templates&
     }
     const BookletLayout bl =
         layout_booklet(*p.booklet, page->width.pt, page->height.pt, *p.measurer, p.hyphenator.get(), d);
-    std::string e;
-    const auto sides = impose_saddle_stitch(static_cast<int>(bl.pages.size()), bl.width, bl.height,
-                                            sheet->height.pt, sheet->width.pt, &e);
-    if (!e.empty()) {
-      d.error(p.game.booklet->mark, "cannot impose the booklet: " + e);
+    const Imposition imposition = impose_saddle_stitch(static_cast<int>(bl.pages.size()), bl.width, bl.height,
+                                                       sheet->height.pt, sheet->width.pt);
+    if (!imposition.error.empty()) {
+      d.error(p.game.booklet->mark, "cannot impose the booklet: " + imposition.error);
       continue;
     }
+    const auto& sides = imposition.sides;
     PlannedOutput pages = reading_order(p, bl, *page);
     PlannedOutput sheets = imposed(p, bl, sides, *sheet, pages.file);
     out.push_back(std::move(pages));

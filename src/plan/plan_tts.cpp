@@ -26,8 +26,7 @@ constexpr int kMaxSheetSide = 4096;
 
 // True if the design draws the same on every card: no {field} anywhere in it.
 bool same_on_every_card(const Design& d) {
-  std::string e;
-  auto uses = [&](const std::string& t) { return !t.empty() && !template_fields(t, &e).empty(); };
+  auto uses = [](const std::string& t) { return !t.empty() && !template_fields(t).empty(); };
   if (uses(d.background)) return false;
   for (const Layer& l : d.layers)
     if (uses(l.when) || uses(l.fill) || uses(l.stroke) || uses(l.text) || uses(l.color) || uses(l.src)) return false;

@@ -6,6 +6,7 @@
 #include "layout/booklet_layout.h"
 #include "load/images.h"
 #include "model/checks.h"
+#include "model/inputs.h"
 
 namespace cardstock {
 
@@ -38,21 +39,21 @@ std::vector<std::string> PreparedGame::deck_images(size_t k) const {
 
 std::vector<std::string> PreparedGame::deck_inputs(size_t k) const {
   std::vector<std::string> out = deck_images(k);
-  out.insert(out.end(), game.decks[k].csv_files.begin(), game.decks[k].csv_files.end());
+  for (const GameInput& in : game_inputs(game))
+    if (in.kind == InputKind::Csv && in.deck == static_cast<int>(k)) out.push_back(in.path);
   return out;
 }
 
 std::vector<std::string> PreparedGame::content_inputs() const {
   std::vector<std::string> out;
   for (size_t k = 0; k < game.decks.size(); ++k) {
-    const auto imgs = deck_inputs(k);
+    const auto imgs = deck_images(k);
     out.insert(out.end(), imgs.begin(), imgs.end());
   }
-  if (game.booklet) {
-    out.push_back(game.booklet->path);
-    // Its tables may show any icon of the game (from a field or `tables:`).
-    for (const auto& [name, icon] : game.icons) out.push_back(icon.file);
-  }
+  // The rest of what the game reads that every build records (the templates' files are
+  // the game's own, stamped with the game file).
+  for (const GameInput& in : game_inputs(game))
+    if (in.kind != InputKind::Template && always_recorded(in, game)) out.push_back(in.path);
   return out;
 }
 
@@ -61,11 +62,11 @@ namespace {
 // Only booklets are hyphenated: a game without one never needs the dictionary.
 void load_hyphenation(PreparedGame& p, const Templates& t) {
   if (!p.game.booklet || t.fonts.hyphenation.empty()) return;
-  std::string e;
-  p.hyphenator = DictHyphenator::load(t.fonts.hyphenation, &e);
+  auto loaded = DictHyphenator::load(t.fonts.hyphenation);
+  p.hyphenator = std::move(loaded.dict);
   if (!p.hyphenator)
     p.diags.warning(p.game.booklet->mark,
-                    e + (t.fonts.hyphenation_package.empty()
+                    loaded.error + (t.fonts.hyphenation_package.empty()
                              ? std::string()
                              : " (install Debian package " + t.fonts.hyphenation_package + ")") +
                         "; the booklet is set without hyphenation");
@@ -73,7 +74,6 @@ void load_hyphenation(PreparedGame& p, const Templates& t) {
 
 void resolve_cards(PreparedGame& p) {
   const Game& game = p.game;
-  ImageLookups lookups;
   for (const auto& deck : game.decks) {
     std::vector<CardArt> faces, backs;
     for (const auto& card : deck.cards) {
@@ -81,11 +81,11 @@ void resolve_cards(PreparedGame& p) {
       const std::string back = card.back.empty() ? deck.back : card.back;
       auto f = game.designs.find(face);
       faces.push_back(f == game.designs.end() ? CardArt{}
-                                              : resolve_card(game, deck, card, f->second, *p.measurer, p.diags, &lookups));
+                                              : resolve_card(game, deck, card, f->second, *p.measurer, p.diags));
       auto b = game.designs.find(back);
       backs.push_back(back.empty() || b == game.designs.end()
                           ? CardArt{}
-                          : resolve_card(game, deck, card, b->second, *p.measurer, p.diags, &lookups));
+                          : resolve_card(game, deck, card, b->second, *p.measurer, p.diags));
     }
     p.faces.push_back(std::move(faces));
     p.backs.push_back(std::move(backs));
@@ -162,6 +162,7 @@ void prepare_game(PreparedGame& p, const Templates& t, const Measurer& measurer,
   load_hyphenation(p, t);
   for (const auto& deck : p.game.decks) check_deck(deck, p.diags);
   for (const auto& board : p.game.boards) check_board(p.game, board, p.diags);
+  resolve_image_names(&p.game);  // what each image name is on disk, before any card is laid out
   resolve_cards(p);
   check_images(p);
   if (p.game.booklet) {

@@ -37,11 +37,11 @@ struct PreparedGame {
   /// The image files the cards of deck `k` show, sorted, each once.
   std::vector<std::string> deck_images(size_t k) const;
   /// What the cards of deck `k` are made from beyond the game file: its images and the
-  /// CSV files its cards were read from.
+  /// CSV files its cards were read from (model/inputs.h).
   std::vector<std::string> deck_inputs(size_t k) const;
   /// Every file the game's outputs can be made from beyond the templates and the game
-  /// file: every image and CSV file of every deck, the booklet's source and, with a
-  /// booklet, every icon of the game (its tables may show any).
+  /// file: every image the cards show, and what game_inputs lists that every build
+  /// records (CSV files, the booklet's source and, with a booklet, every icon).
   std::vector<std::string> content_inputs() const;
 };
 

@@ -25,6 +25,7 @@
 #include "load/load.h"
 #include "load/printer.h"
 #include "plan/manifest.h"
+#include "model/inputs.h"
 #include "output/cmyk.h"
 #include "output/writer.h"
 #include "layout/layout.h"
@@ -568,10 +569,8 @@ class Session {
         g->previous_manifest = previous.manifest();
         std::vector<std::string> must = cache_->common();
         must.push_back(path);
-        must.insert(must.end(), g->prepared.game.template_files.begin(), g->prepared.game.template_files.end());
-        if (g->prepared.game.booklet) must.push_back(g->prepared.game.booklet->path);
-        for (const auto& deck : g->prepared.game.decks)
-          must.insert(must.end(), deck.csv_files.begin(), deck.csv_files.end());
+        for (const GameInput& in : game_inputs(g->prepared.game))
+          if (always_recorded(in, g->prepared.game)) must.push_back(in.path);
         g->up_to_date = previous.unchanged(*cache_, must);
       }
     }
@@ -857,10 +856,7 @@ std::vector<std::string> build_inputs(const std::vector<std::string>& files, con
     if (!g) continue;
     // What the game names now (a file it cannot read yet included), and what its outputs
     // were last made from (images, fonts).
-    out.insert(out.end(), g->template_files.begin(), g->template_files.end());
-    if (g->booklet) out.push_back(g->booklet->path);
-    for (const auto& deck : g->decks) out.insert(out.end(), deck.csv_files.begin(), deck.csv_files.end());
-    for (const auto& [name, icon] : g->icons) out.push_back(icon.file);
+    for (const GameInput& in : game_inputs(*g)) out.push_back(in.path);
     const auto before = PreviousBuild(fs::path(opt.out_dir) / g->id).inputs();
     out.insert(out.end(), before.begin(), before.end());
   }

@@ -127,9 +127,9 @@ TEST(Imposition, TenPagesArePaddedWithTwoBlanksAtTheEnd) {
 }
 
 TEST(Imposition, HalfLetterPagesFillALandscapeLetterSheetWithFoldMarks) {
-  std::string err;
-  const auto sides = impose_saddle_stitch(8, 396, 612, 792, 612, &err);
-  ASSERT_EQ(err, "");
+  const Imposition imposition = impose_saddle_stitch(8, 396, 612, 792, 612);
+  ASSERT_EQ(imposition.error, "");
+  const auto& sides = imposition.sides;
   ASSERT_EQ(sides.size(), 4u);
   for (const auto& s : sides) {
     EXPECT_NEAR(s.left.x, 0, 1e-9);
@@ -153,8 +153,7 @@ TEST(Imposition, HalfLetterPagesFillALandscapeLetterSheetWithFoldMarks) {
 TEST(Imposition, A5PagesMeetAtTheCentreOfLandscapeA4) {
   const double a4w = 297 * 72 / 25.4, a4h = 210 * 72 / 25.4;
   const double a5w = 148 * 72 / 25.4, a5h = 210 * 72 / 25.4;
-  std::string err;
-  const auto sides = impose_saddle_stitch(12, a5w, a5h, a4w, a4h, &err);
+  const auto sides = impose_saddle_stitch(12, a5w, a5h, a4w, a4h).sides;
   ASSERT_EQ(sides.size(), 6u);
   EXPECT_NEAR(mm(sides[0].left.x), 0.5, 0.01);  // (297 - 2 x 148) / 2
   EXPECT_NEAR(mm(sides[0].right.x), 148.5, 0.01);
@@ -162,9 +161,9 @@ TEST(Imposition, A5PagesMeetAtTheCentreOfLandscapeA4) {
 }
 
 TEST(Imposition, PagesTooBigForTheSheetAreRefused) {
-  std::string err;
-  EXPECT_TRUE(impose_saddle_stitch(4, 612, 792, 792, 612, &err).empty());
-  EXPECT_EQ(err, "two 612 x 792 pt pages do not fit across a 792 x 612 pt sheet");
+  const Imposition imposition = impose_saddle_stitch(4, 612, 792, 792, 612);
+  EXPECT_TRUE(imposition.sides.empty());
+  EXPECT_EQ(imposition.error, "two 612 x 792 pt pages do not fit across a 792 x 612 pt sheet");
 }
 
 // ---- Markdown and directives --------------------------------------------------------
@@ -349,12 +348,12 @@ TEST(Hyphenation, SoftHyphensGoInsideLongWordsOnly) {
 }
 
 TEST(Hyphenation, TheShippedDictionaryBreaksEnglishWords) {
-  std::string err;
-  auto h = DictHyphenator::load("/usr/share/hyphen/hyph_en_US.dic", &err);
-  ASSERT_TRUE(h) << err;
-  EXPECT_EQ(h->breaks("hyphenation"), (std::vector<size_t>{2, 6}));  // hy-phen-ation
-  EXPECT_EQ(DictHyphenator::load("/nonexistent.dic", &err), nullptr);
-  EXPECT_EQ(err, "cannot load hyphenation dictionary '/nonexistent.dic'");
+  auto loaded = DictHyphenator::load("/usr/share/hyphen/hyph_en_US.dic");
+  ASSERT_TRUE(loaded.dict) << loaded.error;
+  EXPECT_EQ(loaded.dict->breaks("hyphenation"), (std::vector<size_t>{2, 6}));  // hy-phen-ation
+  loaded = DictHyphenator::load("/nonexistent.dic");
+  EXPECT_EQ(loaded.dict, nullptr);
+  EXPECT_EQ(loaded.error, "cannot load hyphenation dictionary '/nonexistent.dic'");
 }
 
 // ---- pagination (fixed metrics: 10 pt text is 5 pt a character, 12 pt a line) -------

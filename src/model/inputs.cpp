@@ -1,0 +1,32 @@
+// inputs: game_inputs and always_recorded (model/inputs.h).
+#include "model/inputs.h"
+
+namespace cardstock {
+
+std::vector<GameInput> game_inputs(const Game& g) {
+  std::vector<GameInput> out;
+  for (const auto& f : g.template_files) out.push_back({f, InputKind::Template});
+  for (size_t k = 0; k < g.decks.size(); ++k)
+    for (const auto& f : g.decks[k].csv_files) out.push_back({f, InputKind::Csv, static_cast<int>(k)});
+  if (g.booklet) out.push_back({g.booklet->path, InputKind::Booklet});
+  for (const auto& [name, icon] : g.icons) out.push_back({icon.file, InputKind::Icon});
+  for (const auto& [name, image] : g.images)
+    if (image.confined) out.push_back({image.resolved, InputKind::Image});
+  return out;
+}
+
+bool always_recorded(const GameInput& in, const Game& g) {
+  switch (in.kind) {
+    case InputKind::Template:
+    case InputKind::Csv:
+    case InputKind::Booklet:
+      return true;
+    case InputKind::Icon:
+      return g.booklet.has_value();
+    case InputKind::Image:
+      return false;
+  }
+  return false;
+}
+
+}  // namespace cardstock

@@ -1,0 +1,31 @@
+// inputs: the one list of the files a loaded game reads beyond its game file (its own
+// templates, CSV files, booklet source, icons, card images), each with its kind; the
+// up-to-date check, watch and the cache keys all take theirs from it.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "model/model.h"
+
+namespace cardstock {
+
+enum class InputKind { Template, Csv, Booklet, Icon, Image };
+
+struct GameInput {
+  std::string path;
+  InputKind kind = InputKind::Template;
+  int deck = -1;  // Csv: the index of the deck whose cards it holds
+};
+
+/// Every file `g` names, in this order: the files of its own templates, each deck's CSV
+/// files, the booklet's source, its icons' files, and the image files its cards can show
+/// (Game::images, those inside the game's folder, a file not there yet included). Repeats
+/// kept.
+std::vector<GameInput> game_inputs(const Game& g);
+
+/// True if every build of `g` records `in` among its inputs (the manifest's `inputs`),
+/// whether or not a card shows it: all but card images, and icons unless the game has a
+/// booklet (its tables may show any). The others are recorded when a card shows them.
+bool always_recorded(const GameInput& in, const Game& g);
+
+}  // namespace cardstock
