@@ -89,9 +89,8 @@ void check_layer(const Reader& r, const Schema& s, const Layer& l, Diagnostics& 
                                " bytes long; a text may be at most " + std::to_string(kMaxTextBytes) + " bytes");
       continue;
     }
-    std::string err;
-    template_fields(r.str(key), &err);
-    if (!err.empty()) d.error(r.mark(key), "'" + std::string(key) + "': " + err);
+    if (const std::string err = read_template(r.str(key)).error; !err.empty())
+      d.error(r.mark(key), "'" + std::string(key) + "': " + err);
   }
 }
 

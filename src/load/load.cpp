@@ -10,6 +10,7 @@
 #include "load/designs.h"
 #include "load/game_extras.h"
 #include "load/icons.h"
+#include "load/images.h"
 #include "load/names.h"
 #include "load/palette.h"
 #include "load/schema.h"
@@ -80,6 +81,8 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
     }
   read_tables(r.node("tables"), name, &g, d);
   if (YAML::Node bn = r.node("booklet"); bn && bn.IsMap()) read_booklet(bn, name, t.fonts, &g, d);
+  // What each image name is on disk, while loading: layout reads the answers, never the disk.
+  resolve_image_names(&g);
   return g;  // possibly partial: callers must check `d` for errors
 }
 

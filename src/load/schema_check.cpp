@@ -238,8 +238,7 @@ bool validate_value(const YAML::Node& v, const Field& f, const std::string& file
   if (!v.IsScalar()) return wrong(f, mark_of(v, file), std::string("must be ") + kind_name(f.kind), d);
   // A {field} reference is read per card (layout checks what it gives); here only its braces.
   if (f.per_card && v.Scalar().find('{') != std::string::npos) {
-    std::string err;
-    template_fields(v.Scalar(), &err);
+    const std::string err = read_template(v.Scalar()).error;
     if (!err.empty()) d.error(mark_of(v, file), "'" + f.name + "': " + err);
     return err.empty();
   }

@@ -74,11 +74,6 @@ TemplateFields read_template(const std::string& t) {
 
 std::vector<std::string> template_fields(const std::string& t) { return read_template(t).names; }
 
-std::vector<std::string> template_fields(const std::string& t, std::string* err) {
-  TemplateFields f = read_template(t);
-  if (err && !f.error.empty()) *err = f.error;
-  return std::move(f.names);
-}
 
 size_t expanded_size(const std::string& t, const std::map<std::string, std::string>& f) {
   size_t n = 0;

@@ -32,9 +32,6 @@ TemplateFields read_template(const std::string& tmpl);
 /// The field names of `tmpl`: read_template(tmpl).names.
 std::vector<std::string> template_fields(const std::string& tmpl);
 
-/// Transitional, for the two callers in load.cpp and schema.cpp: read_template(tmpl),
-/// its error in *err. Goes once they call read_template.
-std::vector<std::string> template_fields(const std::string& tmpl, std::string* err);
 
 /// Expands {field} references; "{{" and "}}" are literal braces. A missing field is
 /// left empty and its name stored in *missing (if not null).

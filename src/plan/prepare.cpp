@@ -162,7 +162,6 @@ void prepare_game(PreparedGame& p, const Templates& t, const Measurer& measurer,
   load_hyphenation(p, t);
   for (const auto& deck : p.game.decks) check_deck(deck, p.diags);
   for (const auto& board : p.game.boards) check_board(p.game, board, p.diags);
-  resolve_image_names(&p.game);  // what each image name is on disk, before any card is laid out
   resolve_cards(p);
   check_images(p);
   if (p.game.booklet) {

@@ -44,8 +44,6 @@ Loaded load(const std::string& yaml, const std::vector<std::pair<std::string, st
   Diagnostics d;
   Loaded l;
   l.game = load_game((dir / "t.yaml").string(), testing::shipped_templates(), d);
-  // Until parse_game does it (load/images.h): layout reads image names as loading found them.
-  if (l.game) resolve_image_names(&*l.game);
   if (l.game && !d.has_errors()) {
     FixedMeasurer m;
     for (const auto& deck : l.game->decks)

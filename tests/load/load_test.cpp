@@ -181,8 +181,6 @@ TEST(Load, MissingFieldAndImageAreReportedPerCard) {
                       "t.yaml", testing::source_dir() + "/content", shipped_templates(), d);
   ASSERT_TRUE(g);
   EXPECT_EQ(d.str(), "");
-  // Until parse_game does it (load/images.h): layout reads image names as loading found them.
-  resolve_image_names(&*g);
   FixedMeasurer m;
   const Deck& deck = g->decks[0];
   resolve_card(*g, deck, deck.cards[0], g->designs.at("face"), m, d);

@@ -237,8 +237,6 @@ TEST(Render, KeptTextDrawsTheSameBytesAsTextSetAfresh) {
   ASSERT_TRUE(fonts) << d.str();
   auto g = load_game(testing::source_dir() + "/content/dayenu.yaml", testing::shipped_templates(), d);
   ASSERT_TRUE(g) << d.str();
-  // Until parse_game does it (load/images.h): layout reads image names as loading found them.
-  resolve_image_names(&*g);
   const Stock* stock = testing::shipped_templates().find_stock("poker-3x3-letter");
   ASSERT_TRUE(stock);
   const fs::path dir = testing::fresh_dir("kept");

@@ -49,7 +49,6 @@ TEST(GameInputs, EveryKindAGameReadsIsListed) {
   auto g = load_game((dir / "t.yaml").string(), testing::shipped_templates(), d);
   ASSERT_TRUE(g);
   ASSERT_EQ(d.str(), "");
-  resolve_image_names(&*g);
   std::map<InputKind, std::vector<std::string>> by_kind;
   for (const GameInput& in : game_inputs(*g)) by_kind[in.kind].push_back(fs::path(in.path).filename().string());
   EXPECT_EQ(by_kind[InputKind::Csv], std::vector<std::string>{"words.csv"});
