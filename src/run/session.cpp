@@ -1,0 +1,291 @@
+// session: one `build` or `check` run: loads the templates and games, skips what is up
+// to date, prepares and plans the rest, then draws them here or in child processes
+// (processes.cpp) and commits each game's folder. Errors are printed to `err`; the
+// process exit code back (0 ok, 1 content errors, 2 usage errors).
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <thread>
+
+#include "base/files.h"
+#include "load/load.h"
+#include "model/inputs.h"
+#include "plan/manifest.h"
+#include "plan/plan.h"
+#include "run/cache.h"
+#include "run/commit.h"
+#include "run/progress.h"
+#include "run/session_parts.h"
+
+namespace fs = std::filesystem;
+
+namespace cardstock {
+
+// Prints a failed game's diagnostics and summary; true if it failed.
+bool game_failed(const GameRun& g, bool write, const BuildOptions& opt, Progress& progress, std::ostream& err) {
+  const Diagnostics& d = g.prepared.diags;
+  progress.clear();
+  // The shares of a game drawn by several processes all find the same problems; the
+  // first one tells.
+  if (opt.shard == 0) err << d.str();
+  if (g.loaded && !d.has_errors()) return false;
+  if (opt.shard == 0)
+    err << g.prepared.source << ": " << d.error_count() << " error(s), " << d.warning_count() << " warning(s); "
+         << (write ? "nothing written" : "check failed") << "\n";
+  return true;
+}
+
+namespace {
+
+class Session {
+ public:
+  Session(const BuildOptions& opt, std::ostream& out, std::ostream& err)
+      : opt_(opt), plan_opt_(plan_options(opt)), out_(out), err_(err) {}
+
+  int run(const std::vector<std::string>& given, bool write) {
+    const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
+    if (write && nothing_to_do(files)) return 0;
+    if (!start()) return 1;
+    if (const int status = start_options(); status != 0) return status;
+    if (!named_files_exist(given)) return 2;
+    if (files.empty()) {
+      say_error(err_, kProgram, "no game files named and no content/*.yaml found");
+      return 1;
+    }
+    const int jobs = opt_.jobs > 0 ? opt_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    size_t to_prepare = 0;
+    for (const auto& path : files) to_prepare += load(path, write);
+    if (!paper_named(opt_, templates_, games_templates(), err_)) return 2;
+    // Several cores: games, and the outputs of a big game, are drawn by fresh cardstock
+    // processes (run/schedule.h says why processes).
+    if (write && jobs > 1 && to_prepare > 0 && !opt_.self_exe.empty() && opt_.shards <= 1) {
+      std::vector<GameWork> work;
+      for (const auto& g : games_)
+        work.push_back(g->loaded && !g->up_to_date
+                           ? estimate_work(g->prepared.game, templates_of(g->prepared.game, templates_), plan_opt_)
+                           : GameWork{});
+      const auto units = split_work(work, jobs);
+      if (units.size() > 1) return run_units(units, work, jobs, games_, opt_, progress_, out_, err_);
+    }
+    if (to_prepare && !start_fonts()) return 1;
+    // Resolving and planning is quick (a tenth of the drawing); it runs here, in order.
+    for (auto& g : games_)
+      if (g->loaded && !g->up_to_date) prepare(*g);
+    return write ? write_all() : report_checks();
+  }
+
+ private:
+  // A build whose every game is up to date says so before any YAML is parsed: the
+  // manifests name each game's folder and inputs (cache.h). A printer profile is
+  // parsed to be keyed, and the processes drawing shares of a game have work to do:
+  // those take the full way, as does anything the quick look cannot tell.
+  bool nothing_to_do(const std::vector<std::string>& files) {
+    if (opt_.force || !opt_.printer.empty() || opt_.shards > 1 || opt_.templates_dir.empty() || files.empty())
+      return false;
+    InputCache cache(options_key(opt_, std::nullopt), {});
+    const auto folders = up_to_date_folders(opt_.out_dir, files, cache);
+    if (!folders) return false;
+    for (const auto& f : *folders) out_ << "up to date: " << f.string() << "/\n";
+    return true;
+  }
+
+  // The templates of every game loaded (its own papers, stocks... over the shipped ones).
+  std::vector<const Templates*> games_templates() const {
+    std::vector<const Templates*> out;
+    for (const auto& g : games_) out.push_back(&templates_of(g->prepared.game, templates_));
+    return out;
+  }
+
+  // Loads the templates; false (after printing) on error.
+  bool start() {
+    return load_all_templates(opt_, &templates_, err_);
+  }
+
+  // The options that name things: every --stock must be a stock on a paper --paper asks
+  // for (a print shop's or digital table's stock has no paper: any --paper takes it), and
+  // a --printer profile a regular file (else a usage error, 2, as for a game file) that
+  // is valid (else 1). Then the cache, which the options key.
+  int start_options() {
+    if (int r = command_line_options(opt_, templates_, &printer_, err_)) return r;
+    cache_ = std::make_unique<InputCache>(options_key(opt_, printer_), template_files(templates_));
+    return 0;
+  }
+
+  // Files named on the command line must be there and be files: a typo is a usage
+  // error (exit 2), reported with the system's reason before anything is built.
+  bool named_files_exist(const std::vector<std::string>& given) const {
+    bool ok = true;
+    for (const auto& f : given)
+      if (std::string why = not_a_regular_file(f); !why.empty()) {
+        say_error(err_, Mark{f}, "cannot read: " + why);
+        ok = false;
+      }
+    return ok;
+  }
+
+  // Loads a game; true if it is to be prepared (loaded, and not up to date).
+  bool load(const std::string& path, bool write) {
+    auto g = std::make_unique<GameRun>();
+    g->prepared.source = path;
+    if (auto game = load_game(path, templates_, g->prepared.diags, LoadOptions{opt_.allow_outside})) {
+      g->prepared.game = std::move(*game);
+      g->loaded = !g->prepared.diags.has_errors();
+      if (g->loaded && write && !opt_.force) {
+        const PreviousBuild previous(game_folder(opt_, *g));
+        g->previous_manifest = previous.manifest();
+        std::vector<std::string> must = cache_->common();
+        must.push_back(path);
+        for (const GameInput& in : game_inputs(g->prepared.game))
+          if (always_recorded(in, g->prepared.game)) must.push_back(in.path);
+        g->up_to_date = previous.unchanged(*cache_, must);
+      }
+    }
+    const bool todo = g->loaded && !g->up_to_date;
+    games_.push_back(std::move(g));
+    return todo;
+  }
+
+  // Loads the private font set; false (after printing) on error.
+  bool start_fonts() {
+    Diagnostics d;
+    fonts_ = Fonts::load(templates_.fonts, {opt_.templates_dir + "/fonts.yaml", 0, 0}, d);
+    err_ << d.str();
+    return !d.has_errors();
+  }
+
+  // Resolves, checks and plans a game, and keys its outputs. A game that adds fonts of
+  // its own is set with a font set of its own.
+  void prepare(GameRun& g) {
+    PreparedGame& p = g.prepared;
+    const Templates& t = templates_of(p.game, templates_);
+    const Fonts* fonts = fonts_.get();
+    if (!same_fonts(t.fonts, templates_.fonts)) {
+      g.fonts = Fonts::load(t.fonts, p.game.mark, p.diags);
+      if (!g.fonts) return;
+      fonts = g.fonts.get();
+    }
+    g.typesetter = std::make_unique<Typesetter>(*fonts);
+    prepare_game(p, t, *g.typesetter, opt_.strict);
+    if (p.diags.has_errors()) return;
+    g.outputs = plan_outputs(p, t, plan_opt_, p.diags, printer_ ? &*printer_ : nullptr);
+    std::vector<std::string> game_files{p.source};
+    game_files.insert(game_files.end(), p.game.template_files.begin(), p.game.template_files.end());
+    cache_->stamp(game_files, p.content_inputs(), g.outputs, &g.inputs, &g.inputs_key);
+  }
+
+  // What temporary files end in: this process's id, or for a share of a game drawn by
+  // several processes the parent's id and the share, so the parent can find them.
+  std::string temp_suffix() const {
+    if (opt_.shards > 1) return ".tmp-" + std::to_string(::getppid()) + "-" + std::to_string(opt_.shard);
+    return ".tmp-" + std::to_string(::getpid());
+  }
+
+  // Prints a failed game's diagnostics and summary; true if it failed.
+  bool failed(const GameRun& g, bool write) const { return game_failed(g, write, opt_, progress_, err_); }
+
+  int report_checks() const {
+    int status = 0;
+    for (const auto& gp : games_) {
+      if (failed(*gp, false)) {
+        status = 1;
+        continue;
+      }
+      long cards = 0;
+      for (const auto& deck : gp->prepared.game.decks) cards += deck.total_cards();
+      // "1 deck, 54 cards": a teacher reads this line, so it speaks plainly.
+      auto n = [](size_t k, const char* what) { return std::to_string(k) + " " + what + (k == 1 ? "" : "s"); };
+      out_ << gp->prepared.source << ": ok (" << n(gp->prepared.game.decks.size(), "deck") << ", "
+           << n(static_cast<size_t>(cards), "card") << ", " << n(gp->outputs.size(), "output");
+      if (gp->prepared.diags.warning_count()) out_ << ", " << gp->prepared.diags.warning_count() << " warning(s)";
+      out_ << ")\n";
+    }
+    return status;
+  }
+
+  int write_all() {
+    int status = 0;
+    for (const auto& gp : games_)
+      if (gp->loaded && !gp->up_to_date) progress_.add_total(gp->outputs.size());
+    for (auto& gp : games_) {
+      GameRun& g = *gp;
+      if (g.up_to_date) {
+        progress_.clear();
+        if (opt_.shard == 0) out_ << "up to date: " << game_folder(opt_, g).string() << "/\n";
+        continue;
+      }
+      if (failed(g, true) || !write_game(g)) status = 1;
+      g.let_go_of_typesetter();
+    }
+    return status;
+  }
+
+  // Draws the outputs of a game that changed (this process's share of them), then
+  // commits the folder.
+  bool write_game(GameRun& g) {
+    OutputFolder folder(opt_.out_dir, g.prepared.game.id, temp_suffix());
+    if (!reported(err_, [&](Diagnostics& d) { return folder.make(d); })) return false;
+    std::vector<bool> draw(g.outputs.size(), true);
+    if (!opt_.force) draw = PreviousBuild(folder.dir()).to_draw(g.outputs);
+    std::vector<bool> mine(g.outputs.size(), true);
+    if (opt_.shards > 1) {
+      std::vector<double> weights;
+      for (size_t i = 0; i < g.outputs.size(); ++i) weights.push_back(draw[i] ? g.outputs[i].weight : -1);
+      // An imposed booklet is drawn by the share that draws the booklet it places (else
+      // that share would draw the booklet a second time, for it alone).
+      mine = share_of(weights, opt_.shards, opt_.shard, drawn_together(g.outputs));
+    }
+    {  // what the outputs draw for one another is let go before the manifest is made
+      std::vector<bool> here(g.outputs.size());
+      for (size_t i = 0; i < g.outputs.size(); ++i) here[i] = draw[i] && mine[i];
+      if (!draw_outputs(g, folder, here, opt_, progress_, err_)) return false;
+    }
+    // The kept text and images are this game's alone, and no longer needed: freed before
+    // the manifest is assembled, so the two never take memory at once. The drawn pages
+    // go too (the manifest needs only their count and what the planners wrote of them).
+    g.let_go_of_typesetter();
+    for (auto& o : g.outputs) drop_pages(o);
+    return commit(g, folder, draw);
+  }
+
+  // Writes the manifest (only if it changed) and renames everything into place.
+  bool commit(GameRun& g, OutputFolder& folder, const std::vector<bool>& drawn) {
+    const ManifestHeader h{g.prepared.game.id, g.prepared.game.title,
+                           g.prepared.source,  g.inputs,
+                           g.inputs_key,       templates_of(g.prepared.game, templates_).dirs};
+    const std::string manifest = manifest_json(h, g.outputs);
+    if ((manifest != g.previous_manifest || opt_.force) && opt_.shard == 0 &&
+        !reported(err_, [&](Diagnostics& d) { return folder.write_text("manifest.json", manifest, d); })) {
+      folder.discard();
+      return false;
+    }
+    if (!reported(err_, [&](Diagnostics& d) { return folder.commit(opt_.shards <= 1, d); })) return false;
+    if (opt_.shard != 0) return true;
+    progress_.clear();
+    out_ << built_line(folder.dir().string(), g.outputs, drawn);
+    return true;
+  }
+
+  const BuildOptions& opt_;
+  const PlanOptions plan_opt_;  // what opt_ asks of planning
+  std::ostream& out_;
+  std::ostream& err_;
+  bool usage_error_ = false;
+  Templates templates_;
+  std::unique_ptr<Fonts> fonts_;  // loaded only when something is to be laid out
+  std::unique_ptr<InputCache> cache_;
+  std::optional<PrinterProfile> printer_;  // --printer, loaded
+  std::vector<std::unique_ptr<GameRun>> games_;
+  mutable Progress progress_{err_, opt_.progress, escapes_allowed()};  // cleared before anything is printed
+};
+
+
+}  // namespace
+
+int run_session(const std::vector<std::string>& given, bool write, const BuildOptions& opt, std::ostream& out,
+                std::ostream& err) {
+  return Session(opt, out, err).run(given, write);
+}
+
+}  // namespace cardstock
