@@ -271,7 +271,6 @@ class Session {
   const PlanOptions plan_opt_;  // what opt_ asks of planning
   std::ostream& out_;
   std::ostream& err_;
-  bool usage_error_ = false;
   Templates templates_;
   std::unique_ptr<Fonts> fonts_;  // loaded only when something is to be laid out
   std::unique_ptr<InputCache> cache_;
