@@ -78,9 +78,14 @@ TEST(TemplatesCli, ShippedTemplatesNotFoundSaysWhereItLooked) {
             "/nowhere/bin/templates, /nowhere/templates, /templates, /nowhere/share/cardstock/templates); install "
             "cardstock with "
             "`cmake --install` or its .deb package, or run it from its build folder\n");
-  // From the build folder, the source tree's templates are found.
+  // From its build folder, wherever that is (cmake -B /elsewhere), the program finds its
+  // source tree's templates; a copy of it in another folder does not.
+  const BuildTree tree{std::filesystem::path(CARDSTOCK_BINARY).parent_path().string(),
+                       testing::source_dir() + "/templates"};
   looked.clear();
-  EXPECT_EQ(find_shipped_templates(CARDSTOCK_BINARY, "", &looked), testing::source_dir() + "/templates");
+  EXPECT_EQ(find_shipped_templates(CARDSTOCK_BINARY, "", &looked, tree), testing::source_dir() + "/templates");
+  looked.clear();
+  EXPECT_EQ(find_shipped_templates("/nowhere/bin/cardstock", "", &looked, tree), "");
 }
 
 }  // namespace cardstock
