@@ -10,6 +10,7 @@
 #include "base/input_limits.h"
 #include "layout/font_issues.h"
 #include "load/layer_values.h"
+#include "load/schema_values.h"
 #include "model/enums.h"
 #include "model/icon_refs.h"
 
@@ -246,7 +247,13 @@ bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
 // Sets key `key` of `l` to `v`, a value its schema field accepts; "" or why the value,
 // right in kind, is not (a size of zero, a box of no width).
 std::string set_value(Layer& l, const std::string& key, const std::string& v) {
-  auto on = [&] { return v == "true" || v == "yes" || v == "on"; };
+  // The schema's own reading of a boolean (YAML 1.1's True, YES, On... too): the value
+  // was checked by it, and a word it takes must not mean false here.
+  auto on = [&] {
+    bool b = false;
+    loading::parse_bool(v, &b);
+    return b;
+  };
   if (set_layer_choice(l, key, v)) return "";  // rotate, align, fit...: the tables of model/enums.h
   if (key == "x" || key == "y" || key == "w" || key == "h") {
     const RelLength rl = *parse_rel_length(v, nullptr);

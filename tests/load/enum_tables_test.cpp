@@ -97,3 +97,40 @@ TEST(EnumTables, PerCardChoicesAreApplied) {
 }  // namespace
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+namespace {
+
+// Whether a too-long text shrank, for `shrink` given `written` in the design and the
+// card's field `v` = `field`.
+std::string shrink_of(const std::string& dir, const std::string& written, const std::string& field) {
+  const std::string yaml =
+      "game: t\ntitle: T\ndesigns:\n  face:\n    layers:\n      - {type: text, text: \"a sentence far too long for its "
+      "box\", w: 12mm, h: 5mm, size: 12pt, min_size: 3pt, shrink: \"" +
+      written + "\"}\ndecks:\n  - id: d\n    face: face\n    stocks: [poker-3x3-letter]\n    cards: [{v: \"" + field +
+      "\"}]\n";
+  Diagnostics d;
+  auto g = parse_game(yaml, "t.yaml", dir, testing::shipped_templates(), d);
+  if (!g || d.has_errors()) return "does not load: " + d.str();
+  FixedMeasurer m;
+  const CardArt art = resolve_card(*g, g->decks[0], g->decks[0].cards[0], g->designs.at("face"), m, d);
+  if (d.has_errors() || art.items.size() != 1) return "does not resolve: " + d.str();
+  return art.items[0].style.size < 12 ? "shrank" : "kept its size";
+}
+
+}  // namespace
+
+// Every word the schema reads as a boolean (YAML 1.1's True, YES, On, off...) means the
+// same from a card's {field} as written in the design: a per-card `shrink: True` was
+// read as false, in silence.
+TEST(EnumTables, PerCardBooleansTakeEveryWordTheSchemaDoes) {
+  const std::string dir = testing::fresh_dir("bool-per-card").string();
+  ASSERT_EQ(shrink_of(dir, "true", ""), "shrank");
+  ASSERT_EQ(shrink_of(dir, "false", ""), "kept its size");
+  for (const std::string w : {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON", "false", "False", "FALSE",
+                              "no", "No", "NO", "off", "Off", "OFF"})
+    EXPECT_EQ(shrink_of(dir, "{v}", w), shrink_of(dir, w, "")) << w;
+}
+
+}  // namespace cardstock
