@@ -2,22 +2,14 @@
 #include "load/layer_values.h"
 
 #include "load/schema.h"
+#include "model/enums.h"
 
 namespace cardstock {
 
 namespace {
 
-// The layer type's name in the schema tables.
-const char* type_name(LayerType t) {
-  switch (t) {
-    case LayerType::Rect: return "rect";
-    case LayerType::Ellipse: return "ellipse";
-    case LayerType::Line: return "line";
-    case LayerType::Text: return "text";
-    case LayerType::Image: return "image";
-  }
-  return "rect";
-}
+// The layer type's name in the schema tables: model/enums.h's one table.
+std::string type_name(LayerType t) { return std::string(enum_name(kLayerTypeNames, t)); }
 
 }  // namespace
 

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "plan/plan.h"
+#include "model/enums.h"
 #include "plan/manifest.h"
 
 namespace cardstock {
@@ -41,10 +42,10 @@ std::optional<PlannedOutput> plan_cut_file(const PreparedGame& p, size_t deck, c
   o.manifest.stock = stock.id;
   o.manifest.paper = stock.paper.id;
   o.manifest.extra = ", \"for\": " + json_quote(pdf) + ", \"cutter\": \"" +
-                     (stock.cutter == Cutter::Silhouette ? "silhouette" : "cricut") + "\", \"svg_units\": \"mm\"";
+                     std::string(enum_name(kCutterNames, stock.cutter)) + "\", \"svg_units\": \"mm\"";
   const std::vector<CardInstance> instances = expand_instances(dk);
   const std::vector<RegMark> marks = first->registration;
-  const std::string shape = dk.card.shape == Shape::Hex ? "hex" : dk.card.shape == Shape::Circle ? "circle" : "rect";
+  const std::string shape(enum_name(kShapeNames, dk.card.shape));
   const double radius = dk.card.shape == Shape::Rect ? dk.card.radius.pt : 0;
   o.manifest.pages = [&p, deck, instances, fronts, marks, shape, radius](std::ostream& to) {
     const Deck& d = p.game.decks[deck];
