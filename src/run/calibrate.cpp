@@ -38,7 +38,7 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
     std::string e;
     const std::string tmp = folder.temporary(o.file, &e);
     if (tmp.empty() || !writer_for(o.format).write(tmp, o, ctx, &e)) {
-      err << (folder.dir() / o.file).string() << ": error: " << e << "\n";
+      say_error(err, Mark{(folder.dir() / o.file).string()}, e);
       folder.discard();
       return 1;
     }

@@ -40,9 +40,13 @@ bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteConte
   WriteContext ctx = shared;
   ctx.scratch = [&folder, &o](const std::string& name, std::string* e) { return folder.scratch(o.file + "." + name, e); };
   ctx.report = [&](const std::string& message, bool warning) {
-    const char* what = !warning ? "note" : strict ? "error" : "warning";
-    err << o.mark.str() << ": " << what << ": " << shown << ": " << message << "\n";
-    refused = refused || (warning && strict);
+    // A writer's finding (a CMYK file's ink), at the output's source, as every message.
+    Diagnostics d;
+    if (!warning) d.notice(o.mark, shown + ": " + message);
+    else d.warning(o.mark, shown + ": " + message);
+    if (strict) d.make_warnings_errors();
+    err << d.str();
+    refused = refused || d.has_errors();
   };
   std::string e;
   const std::string tmp =
@@ -50,10 +54,10 @@ bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteConte
   bool ok = !tmp.empty();
   if (!ok) {
     progress.clear();
-    err << "cardstock: error: " << e << "\n";
+    say_error(err, kProgram, e);
   } else if (!writer.write(tmp, o, ctx, &e)) {
     progress.clear();
-    err << shown << ": error: " << e << "\n";
+    say_error(err, Mark{shown}, e);
     ok = false;
   }
   folder.drop_scratch();
@@ -290,7 +294,7 @@ bool draw_outputs(GameRun& g, OutputFolder& folder, const std::vector<bool>& her
                      shared.after(i, written, &e))) {
       if (!e.empty()) {
         progress.clear();
-        err << (folder.dir() / g.outputs[i].file).string() << ": error: " << e << "\n";
+        say_error(err, Mark{(folder.dir() / g.outputs[i].file).string()}, e);
       }
       folder.discard();
       return false;
