@@ -31,7 +31,5 @@ std::string manifest_json(const ManifestHeader& h, const std::vector<PlannedOutp
 std::string json_number(double v);
 std::string json_rect(const Rect& r);
 std::string json_point(double x, double y);
-/// Until review/ moves to json_quote.
-inline std::string json_string(const std::string& s) { return json_quote(s); }
 
 }  // namespace cardstock

@@ -94,30 +94,30 @@ std::string diff_json(const DiffResult& r, const DiffOptions& o) {
   std::ostringstream s;
   long changed = 0, added = 0, removed = 0;
   for (const auto& od : r.outputs) (od.what == "added" ? added : od.what == "removed" ? removed : changed)++;
-  s << "{\n  \"old\": " << json_string(o.old_dir) << ",\n  \"new\": " << json_string(o.new_dir)
+  s << "{\n  \"old\": " << json_quote(o.old_dir) << ",\n  \"new\": " << json_quote(o.new_dir)
     << ",\n  \"changed\": " << (r.changed() ? "true" : "false") << ",\n  \"counts\": {\"changed\": " << changed
     << ", \"added\": " << added << ", \"removed\": " << removed << ", \"unchanged\": " << r.unchanged << "},\n"
     << "  \"report\": "
-    << (o.report_dir.empty() ? "null" : json_string((fs::path(o.report_dir) / "index.html").string()))
+    << (o.report_dir.empty() ? "null" : json_quote((fs::path(o.report_dir) / "index.html").string()))
     << ",\n  \"pictured\": " << r.pictured << ", \"not_pictured\": " << r.not_pictured << ", \"dpi\": "
     << json_number(o.dpi) << ",\n  \"outputs\": [";
   for (size_t i = 0; i < r.outputs.size(); ++i) {
     const auto& od = r.outputs[i];
-    s << (i ? "," : "") << "\n    {\"file\": " << json_string(od.file) << ", \"change\": " << json_string(od.what)
+    s << (i ? "," : "") << "\n    {\"file\": " << json_quote(od.file) << ", \"change\": " << json_quote(od.what)
       << ", \"pdf\": " << (od.pdf ? "true" : "false");
     if (od.old_pages >= 0) s << ", \"old_pages\": " << od.old_pages;
     if (od.new_pages >= 0) s << ", \"new_pages\": " << od.new_pages;
-    if (!od.note.empty()) s << ", \"note\": " << json_string(od.note);
+    if (!od.note.empty()) s << ", \"note\": " << json_quote(od.note);
     s << ", \"pages\": [";
     for (size_t j = 0; j < od.pages.size(); ++j) {
       const auto& p = od.pages[j];
-      s << (j ? "," : "") << "\n      {\"page\": " << p.page << ", \"change\": " << json_string(p.what)
+      s << (j ? "," : "") << "\n      {\"page\": " << p.page << ", \"change\": " << json_quote(p.what)
         << ", \"pixels\": " << p.pixels << ", \"pixels_outside_cards\": " << p.pixels_outside
         << ", \"size_changed\": " << (p.size_changed ? "true" : "false") << ", \"cards\": [";
       for (size_t k = 0; k < p.cards.size(); ++k) {
         const auto& c = p.cards[k];
-        s << (k ? ", " : "") << "\n        {\"id\": " << json_string(c.id) << ", \"change\": " << json_string(c.what)
-          << ", \"source\": " << json_string(c.source) << ", \"side\": " << json_string(c.side) << ", \"copies\": [";
+        s << (k ? ", " : "") << "\n        {\"id\": " << json_quote(c.id) << ", \"change\": " << json_quote(c.what)
+          << ", \"source\": " << json_quote(c.source) << ", \"side\": " << json_quote(c.side) << ", \"copies\": [";
         for (size_t m = 0; m < c.copies.size(); ++m) s << (m ? ", " : "") << c.copies[m];
         s << "], \"pixels\": " << c.pixels;
         if (c.has_box) s << ", \"changed_box\": " << json_rect({c.box.x, c.box.y, c.box.w, c.box.h});
@@ -125,7 +125,7 @@ std::string diff_json(const DiffResult& r, const DiffOptions& o) {
       }
       s << "]";
       for (const auto& [key, png] : {std::pair{"old_png", &p.old_png}, {"new_png", &p.new_png}, {"diff_png", &p.diff_png}})
-        if (!png->empty()) s << ", \"" << key << "\": " << json_string(*png);
+        if (!png->empty()) s << ", \"" << key << "\": " << json_quote(*png);
       s << "}";
     }
     s << (od.pages.empty() ? "]}" : "\n    ]}");
