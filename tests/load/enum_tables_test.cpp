@@ -51,24 +51,39 @@ std::string choices_of(const ArtItem& a) {
   return o.str();
 }
 
-// The resolved art of the one card of a game whose design has one `type` layer with
-// `key: written`; the card's field `v` is `field`.
-std::string art_of(const std::string& dir, const std::string& type, const std::string& key,
-                   const std::string& written, const std::string& field) {
-  const std::string layer = type == "text"    ? "text: hi, "
-                            : type == "image" ? "src: p.svg, "
-                            : type == "line"  ? "stroke: \"#000\", "
-                                              : "";
-  const std::string yaml = "game: t\ntitle: T\ndesigns:\n  face:\n    layers:\n      - {type: " + type + ", " +
-                           layer + key + ": \"" + written + "\"}\ndecks:\n  - id: d\n    face: face\n"
-                           "    stocks: [poker-3x3-letter]\n    cards: [{v: \"" + field + "\"}]\n";
+// The one item of the resolved art of the one card of a game whose design has the one
+// layer `layer` (a YAML flow map), described by `describe`; the card's field `v` is `field`.
+template <class Describe>
+std::string one_layer(const std::string& dir, const std::string& layer, const std::string& field,
+                      Describe describe) {
+  const std::string yaml = "game: t\ntitle: T\ndesigns:\n  face:\n    layers:\n      - " + layer +
+                           "\ndecks:\n  - id: d\n    face: face\n    stocks: [poker-3x3-letter]\n"
+                           "    cards: [{v: \"" + field + "\"}]\n";
   Diagnostics d;
   auto g = parse_game(yaml, "t.yaml", dir, testing::shipped_templates(), d);
   if (!g || d.has_errors()) return "does not load: " + d.str();
   FixedMeasurer m;
   const CardArt art = resolve_card(*g, g->decks[0], g->decks[0].cards[0], g->designs.at("face"), m, d);
   if (d.has_errors() || art.items.size() != 1) return "does not resolve: " + d.str();
-  return choices_of(art.items[0]);
+  return describe(art.items[0]);
+}
+
+// The choices of the one card's art, its design's one `type` layer having `key: written`.
+std::string art_of(const std::string& dir, const std::string& type, const std::string& key,
+                   const std::string& written, const std::string& field) {
+  const std::string shown = type == "text"    ? "text: hi, "
+                            : type == "image" ? "src: p.svg, "
+                            : type == "line"  ? "stroke: \"#000\", "
+                                              : "";
+  return one_layer(dir, "{type: " + type + ", " + shown + key + ": \"" + written + "\"}", field, choices_of);
+}
+
+// Whether a too-long text shrank, for `shrink` given `written` in the design.
+std::string shrink_of(const std::string& dir, const std::string& written, const std::string& field) {
+  return one_layer(dir,
+                   "{type: text, text: \"a sentence far too long for its box\", w: 12mm, h: 5mm, size: 12pt, "
+                   "min_size: 3pt, shrink: \"" + written + "\"}",
+                   field, [](const ArtItem& a) { return a.style.size < 12 ? "shrank" : "kept its size"; });
 }
 
 // Each choice of each layer key, written in the design and given by a card's {field},
@@ -94,33 +109,6 @@ TEST(EnumTables, PerCardChoicesAreApplied) {
   EXPECT_EQ(checked, 36);  // 4 rotations of 5 layer types, and the text and image choices
 }
 
-}  // namespace
-
-}  // namespace cardstock
-
-namespace cardstock {
-
-namespace {
-
-// Whether a too-long text shrank, for `shrink` given `written` in the design and the
-// card's field `v` = `field`.
-std::string shrink_of(const std::string& dir, const std::string& written, const std::string& field) {
-  const std::string yaml =
-      "game: t\ntitle: T\ndesigns:\n  face:\n    layers:\n      - {type: text, text: \"a sentence far too long for its "
-      "box\", w: 12mm, h: 5mm, size: 12pt, min_size: 3pt, shrink: \"" +
-      written + "\"}\ndecks:\n  - id: d\n    face: face\n    stocks: [poker-3x3-letter]\n    cards: [{v: \"" + field +
-      "\"}]\n";
-  Diagnostics d;
-  auto g = parse_game(yaml, "t.yaml", dir, testing::shipped_templates(), d);
-  if (!g || d.has_errors()) return "does not load: " + d.str();
-  FixedMeasurer m;
-  const CardArt art = resolve_card(*g, g->decks[0], g->decks[0].cards[0], g->designs.at("face"), m, d);
-  if (d.has_errors() || art.items.size() != 1) return "does not resolve: " + d.str();
-  return art.items[0].style.size < 12 ? "shrank" : "kept its size";
-}
-
-}  // namespace
-
 // Every word the schema reads as a boolean (YAML 1.1's True, YES, On, off...) means the
 // same from a card's {field} as written in the design: a per-card `shrink: True` was
 // read as false, in silence.
@@ -132,5 +120,7 @@ TEST(EnumTables, PerCardBooleansTakeEveryWordTheSchemaDoes) {
                               "no", "No", "NO", "off", "Off", "OFF"})
     EXPECT_EQ(shrink_of(dir, "{v}", w), shrink_of(dir, w, "")) << w;
 }
+
+}  // namespace
 
 }  // namespace cardstock
