@@ -10,8 +10,8 @@
 #                                  (the JSON Schema checked by an independent validator),
 #                                  chromium (the diff report opened in a real browser),
 #                                  qpdf (the tests run `qpdf --check` on every PDF they
-#                                  build) and ghostscript (the CMYK tests; optional at
-#                                  run time)
+#                                  build), ghostscript (the CMYK tests; optional at
+#                                  run time) and lintian (the .deb is linted)
 # Without root or sudo it installs nothing: it names what is missing and the command to
 # install it, in one line, and exits 1.
 set -euo pipefail
@@ -36,6 +36,8 @@ if [ "${1:-}" = "--test" ]; then
   # ghostscript: the CMYK PDF/X-1a tests (cmyk: true, --cmyk); cardstock itself runs
   # without it and says what to install when a build asks for CMYK.
   packages+=(ghostscript)
+  # lintian: the install test lints the .deb (no errors allowed).
+  packages+=(lintian)
 fi
 
 missing=()

@@ -45,6 +45,33 @@ case "$said" in
   *) fail "the installed diff said: $said" ;;
 esac
 
+# The JSON Schema is installed for editors, the same as `cardstock schema` prints; the
+# installed guide's links lead to installed files (or to the source tree, said in words);
+# the manual page names every command `cardstock --help` lists.
+cmp -s "$tmp/prefix/share/cardstock/cardstock.schema.json" <("$tmp/prefix/bin/cardstock" schema) ||
+  fail "share/cardstock/cardstock.schema.json is not what cardstock schema prints"
+check_links() {  # DOC_DIR SOURCE_DIR: every relative link of DOC_DIR/*.md names a file there
+  local doc="$1" src="$2" f target
+  for f in "$doc"/*.md; do
+    while IFS= read -r target; do
+      target="${target%%#*}"
+      case "$target" in ""|*:*) continue ;; esac
+      [ -e "$doc/$target" ] && continue
+      # A link to nothing in the source tree either is an example (`[text](url)`).
+      [ -e "$src/$target" ] || [ -e "$src/docs/$target" ] || continue
+      fail "$f links to $target, which is not installed"
+    done < <(grep -o '](\([^)]*\))' "$f" | sed 's/^](//; s/)$//')
+  done
+}
+docdir="$tmp/prefix/share/doc/cardstock"
+[ -f "$docdir/README.md" ] && [ -f "$docdir/format.md" ] || fail "README.md and format.md are not installed side by side"
+check_links "$docdir" "$(cd "$(dirname "$0")/../.." && pwd)"
+grep -q '](format.md' "$docdir/README.md" || fail "the installed README does not link format.md beside it"
+for command in $("$tmp/prefix/bin/cardstock" --help | sed -n '/^Subcommands:/,$p' | awk 'NR > 1 && NF {print $1}'); do
+  zcat "$tmp/prefix/share/man/man1/cardstock.1.gz" | sed -n '/^\.SH COMMANDS/,/^\.SH OPTIONS/p' | grep -q "^\.B[IR]* $command\b" ||
+    fail "the manual page does not describe '$command'"
+done
+
 # 2. A copy of the program with nothing beside it says where it looked, and fails.
 mkdir -p "$tmp/lonely/a/b/bin"
 cp "$tmp/prefix/bin/cardstock" "$tmp/lonely/a/b/bin/"
@@ -74,6 +101,19 @@ if command -v dpkg-shlibdeps >/dev/null && command -v dpkg-deb >/dev/null; then
     *) fail "the .deb's diff said: $said" ;;
   esac
   dpkg-deb -f "$deb" Depends | grep -q "libpoppler-cpp" || fail "the .deb does not depend on poppler"
+  [ "$(dpkg-deb -f "$deb" Suggests)" = ghostscript ] || fail "the .deb does not suggest ghostscript"
+  [ -s "$tmp/root/usr/share/doc/cardstock/copyright" ] || fail "the .deb has no copyright file"
+  for elf in usr/bin/cardstock usr/lib/cardstock/libcardstock-pdf.so; do
+    ! readelf -S "$tmp/root/$elf" | grep -qE '\.symtab|\.debug_' || fail "$elf in the .deb is not stripped"
+  done
+  # lintian: no errors. Its two remaining warnings are CPack's ldconfig call for a .so
+  # under /usr/lib (our private module; ldconfig does not look in lib/cardstock/).
+  if command -v lintian >/dev/null; then
+    errors="$(lintian "$deb" 2>/dev/null | grep '^E:' || true)"
+    [ -z "$errors" ] || fail "lintian: $errors"
+  else
+    echo "install_test: lintian is not installed; the .deb is not linted" >&2
+  fi
 else
   echo "install_test: dpkg-dev is not installed; the .deb is not checked" >&2
 fi
