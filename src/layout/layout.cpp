@@ -105,7 +105,10 @@ ArtItem layer_item(Resolver& r, const Layer& l, int index) {
   it.radius = l.radius.pt;
   it.fill = r.color(l.fill, &l, kNoColor);
   it.stroke = r.color(l.stroke, &l, kNoColor);
-  if (l.type == LayerType::Rect && l.bleed && !it.fill.none) {
+  // A full-bleed picture or filled rect: a shop trims inside the bleed, so whatever
+  // touches the trim must run on to the bleed edge or a white sliver may show.
+  const bool reaches_bleed = l.type == LayerType::Image || (l.type == LayerType::Rect && !it.fill.none);
+  if (l.bleed && reaches_bleed) {
     const double cw = size.width.pt, ch = size.height.pt;
     const double b = size.bleed.pt, eps = 0.01;
     Rect& bx = it.box;

@@ -114,6 +114,10 @@ const std::map<std::string, Schema>& layer_schemas() {
     std::vector<Field> image = {
         R("src", K::Template, "image file (.svg or .png), relative to the game file's folder"),
         E("fit", layer_choice_names("fit"), "how the image fills its box", "contain"),
+        F("bleed", K::Bool,
+          "extend the image's box to the bleed edge on sides that touch the card edge "
+          "(with fit: cover or stretch the picture then fills the bleed)",
+          "false"),
     };
     m.emplace("image", make_layer("image layer", "an SVG or PNG image", image));
     return m;

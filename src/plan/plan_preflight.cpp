@@ -76,7 +76,7 @@ void preflight_deck(const PreparedGame& p, size_t deck, const Stock& stock, Diag
         add(name + "/" + sc.side + "/bleed", des->second.mark,
             who + "the " + sc.side + " of card '" + card.id + "' (design '" + name + "') does not reach into the bleed at the " +
                 and_list(edges) + ": the shop cuts inside the bleed, so a white sliver may show (give the design a "
-                "background, or a rect with bleed: true)");
+                "background, or a rect or image with bleed: true)");
     }
   }
   for (const auto& key : order) {

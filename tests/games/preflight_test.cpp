@@ -51,8 +51,35 @@ TEST(Preflight, CheckOnAShopStockWarnsOfTextOutsideTheSafeZoneAndArtShortOfTheBl
                 "zone by 1.76 mm at the left (text must stay 3.175 mm inside the trim); so does it on 1 more card\n" +
                 g + ":5:5: warning: deck 'cards' on stock 'tgc-poker': the face of card 'shalom' (design 'face') does "
                 "not reach into the bleed at the bottom: the shop cuts inside the bleed, so a white sliver may show "
-                "(give the design a background, or a rect with bleed: true); so does it on 1 more card\n");
+                "(give the design a background, or a rect or image with bleed: true); so does it on 1 more card\n");
   EXPECT_EQ(run.out, g + ": ok (1 deck, 2 cards, 1 output, 2 warning(s))\n");
+}
+
+// A picture over the whole card reaches the bleed only with `bleed: true` (image layers
+// take it as rects do): without it, all four edges stop at the trim.
+TEST(Preflight, AFullCardPictureReachesTheBleedWithBleedTrue) {
+  const fs::path dir = testing::fresh_dir("preflight-image");
+  std::ofstream(dir / "art.svg") << "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='14'>"
+                                    "<rect width='10' height='14' fill='#336699'/></svg>";
+  for (const bool bleed : {true, false}) {
+    std::ofstream(dir / "pic.yaml")
+        << "game: pic\ntitle: Pic\ndesigns:\n  face:\n    layers:\n"
+           "      - {type: image, src: art.svg, fit: cover, x: 0, y: 0, w: 100%, h: 100%"
+        << (bleed ? ", bleed: true" : "")
+        << "}\ndecks:\n  - {id: cards, card: poker, stocks: [poker-3x3-letter], face: face, cards: [{id: a}]}\n";
+    const testing::Run run =
+        testing::run_cardstock({"check", (dir / "pic.yaml").string(), "--stock", "tgc-poker"}, testing::source_dir());
+    EXPECT_EQ(run.status, 0) << run.err;
+    if (bleed) {
+      EXPECT_EQ(run.err, "");
+    } else {
+      EXPECT_EQ(run.err, (dir / "pic.yaml").string() +
+                             ":5:5: warning: deck 'cards' on stock 'tgc-poker': the face of card 'a' (design 'face') "
+                             "does not reach into the bleed at the top, right, bottom and left: the shop cuts inside "
+                             "the bleed, so a white sliver may show (give the design a background, or a rect or "
+                             "image with bleed: true)\n");
+    }
+  }
 }
 
 TEST(Preflight, HomeStocksAreNotPreflightedAndStrictMakesTheWarningsErrors) {
