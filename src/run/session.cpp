@@ -51,8 +51,12 @@ class Session {
     if (const int status = start_options(); status != 0) return status;
     if (!named_files_exist(given)) return 2;
     if (files.empty()) {
-      say_error(err_, kProgram, "no game files named and no content/*.yaml found");
-      return 1;
+      // A usage error (2), as a missing FILE is: nothing the content says can mend it, and
+      // `watch` stops on it instead of watching nothing.
+      say_error(err_, kProgram,
+                "no game files named and no content/*.yaml in this folder; name one, as in 'cardstock " +
+                    std::string(write ? "build" : "check") + " my-deck.yaml'");
+      return 2;
     }
     const int jobs = opt_.jobs > 0 ? opt_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     size_t to_prepare = 0;
