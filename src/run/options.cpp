@@ -178,25 +178,39 @@ bool paper_named(const BuildOptions& opt, const Templates& t, const std::vector<
   return false;
 }
 
-// --paper, --stock and --printer, checked against the templates and loaded before any
-// game: 0, 2 (a usage error) or 1 (a printer profile with errors), the reason printed.
-// A --paper the shipped templates lack may be a game's own: run() checks it after loading.
-int command_line_options(const BuildOptions& opt, const Templates& t, std::optional<PrinterProfile>* printer,
-                         std::ostream& err) {
-  if (const Paper* p = t.find_paper(opt.paper); p && p->id != opt.paper && !paper_named(opt, t, {}, err)) return 2;
+// Every --stock names a stock of the shipped templates or of a game's own (its file's
+// `stocks:` or its templates folders), on the paper --paper asks for (a print shop's or
+// digital table's stock has no paper: any --paper takes it). False after saying why.
+bool stocks_named(const BuildOptions& opt, const Templates& t, const std::vector<const Templates*>& games,
+                  std::ostream& err) {
   for (const auto& name : opt.stocks) {
     const Stock* s = t.find_stock(name);
+    for (size_t k = 0; !s && k < games.size(); ++k) s = games[k]->find_stock(name);
     if (!s) {
+      std::vector<std::string> ids = t.stock_names();
+      for (const Templates* g : games)
+        for (const auto& id : g->stock_names())
+          if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
       say_error(err, kProgram,
-                "--stock: unknown stock '" + name + "'" + did_you_mean(name, t.stock_names()) +
-                    " (cardstock stocks lists them)");
-      return 2;
+                "--stock: unknown stock '" + shown_text(name, 0) + "'" + did_you_mean(name, ids) +
+                    " (cardstock stocks lists them; cardstock stocks FILE adds the game's own)");
+      return false;
     }
     if (opt.paper != "all" && !s->card_pages() && s->paper.id != opt.paper) {
       say_error(err, kProgram, "--stock " + name + " is on " + s->paper.id + " paper, but --paper asks for " + opt.paper);
-      return 2;
+      return false;
     }
   }
+  return true;
+}
+
+// --paper and --printer, checked against the templates and loaded before any game: 0, 2
+// (a usage error) or 1 (a printer profile with errors), the reason printed. A --paper
+// or --stock the shipped templates lack may be a game's own: run() checks them after
+// loading (paper_named, stocks_named).
+int command_line_options(const BuildOptions& opt, const Templates& t, std::optional<PrinterProfile>* printer,
+                         std::ostream& err) {
+  if (const Paper* p = t.find_paper(opt.paper); p && p->id != opt.paper && !paper_named(opt, t, {}, err)) return 2;
   if (!opt.printer.empty()) {
     if (std::string why = not_a_regular_file(opt.printer); !why.empty()) {
       say_error(err, Mark{opt.printer}, "cannot read the printer profile: " + why);

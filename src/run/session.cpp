@@ -61,7 +61,9 @@ class Session {
     const int jobs = opt_.jobs > 0 ? opt_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     size_t to_prepare = 0;
     for (const auto& path : files) to_prepare += load(path, write);
-    if (!paper_named(opt_, templates_, games_templates(), err_)) return 2;
+    if (!paper_named(opt_, templates_, games_templates(), err_) ||
+        !stocks_named(opt_, templates_, games_templates(), err_))
+      return 2;
     // Several cores: games, and the outputs of a big game, are drawn by fresh cardstock
     // processes (run/schedule.h says why processes).
     if (write && jobs > 1 && to_prepare > 0 && !opt_.self_exe.empty() && opt_.shards <= 1) {
@@ -107,10 +109,10 @@ class Session {
     return load_all_templates(opt_, &templates_, err_);
   }
 
-  // The options that name things: every --stock must be a stock on a paper --paper asks
-  // for (a print shop's or digital table's stock has no paper: any --paper takes it), and
-  // a --printer profile a regular file (else a usage error, 2, as for a game file) that
-  // is valid (else 1). Then the cache, which the options key.
+  // The options that name things: a --printer profile must be a regular file (else a
+  // usage error, 2, as for a game file) that is valid (else 1); --paper and --stock are
+  // checked once the games are loaded, since they may name a game's own. Then the
+  // cache, which the options key.
   int start_options() {
     if (int r = command_line_options(opt_, templates_, &printer_, err_)) return r;
     cache_ = std::make_unique<InputCache>(options_key(opt_, printer_), template_files(templates_));

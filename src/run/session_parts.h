@@ -74,8 +74,13 @@ std::string options_key(const BuildOptions& opt, const std::optional<PrinterProf
 bool paper_named(const BuildOptions& opt, const Templates& t, const std::vector<const Templates*>& games,
                  std::ostream& err);
 
-// --paper, --stock and --printer, checked against the templates and loaded before any
-// game: 0, 2 (a usage error) or 1 (a printer profile with errors), the reason printed.
+// Every --stock is a stock of the shipped templates or of a loaded game's own, on the
+// paper --paper asks for. False after saying why.
+bool stocks_named(const BuildOptions& opt, const Templates& t, const std::vector<const Templates*>& games,
+                  std::ostream& err);
+
+// --paper and --printer, checked against the templates and loaded before any game: 0, 2
+// (a usage error) or 1 (a printer profile with errors), the reason printed.
 int command_line_options(const BuildOptions& opt, const Templates& t, std::optional<PrinterProfile>* printer,
                          std::ostream& err);
 

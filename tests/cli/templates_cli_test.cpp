@@ -42,6 +42,30 @@ TEST(TemplatesCli, LayersMayBeNamedBeforeOrAfterTheCommand) {
   EXPECT_NE(stocks.out.find("\npoker-one "), std::string::npos) << stocks.out;
 }
 
+// --stock takes a stock the game defines, in its file or in its templates folders, as
+// `cardstock stocks FILE` lists them; a misspelt one gets a did-you-mean among them.
+TEST(TemplatesCli, StockOptionTakesTheGamesOwnStocks) {
+  const fs::path dir = testing::fresh_dir("templates-own-stock");
+  write(dir / "mine" / "stocks" / "two.yaml", "id: poker-two\npaper: letter\ncard: poker\ngrid: {columns: 2, rows: 1}\n");
+  write(dir / "g.yaml", "game: g\ntitle: G\ntemplates: [mine]\n"
+                        "stocks:\n  - {id: poker-one, paper: letter, card: poker, grid: {columns: 1, rows: 1}}\n"
+                        "designs:\n  face:\n    layers: [{type: text, text: \"{t}\"}]\n"
+                        "decks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{t: hi}]}\n");
+  const std::string game = (dir / "g.yaml").string(), out = (dir / "out").string();
+  for (const std::string stock : {"poker-one", "poker-two"}) {
+    const testing::Run r = testing::run_cardstock({"build", game, "--stock", stock, "-o", out});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_TRUE(fs::exists(dir / "out" / "g" / ("d-" + stock + ".pdf"))) << stock;
+    const testing::Run listed = testing::run_cardstock({"stocks", game});
+    EXPECT_NE(listed.out.find("\n" + stock + " "), std::string::npos) << listed.out;
+  }
+  const testing::Run typo = testing::run_cardstock({"build", game, "--stock", "poker-tow", "-o", out});
+  EXPECT_EQ(typo.status, 2);
+  EXPECT_EQ(typo.err, "cardstock: error: --stock: unknown stock 'poker-tow' (did you mean 'poker-two'?) (cardstock "
+                      "stocks lists them; cardstock stocks FILE adds the game's own)\n");
+}
+
 TEST(TemplatesCli, AGamesOwnFontIsLoadedFromItsFolderAndEmbedded) {
   const fs::path dir = testing::fresh_dir("templates-font");
   fs::create_directories(dir / "fonts");

@@ -477,7 +477,7 @@ TEST(HomeCli, StockAndPrinterOptionsRefuseWhatTheyCannotUse) {
   Built b = build("cli-stock", {"--stock", "poker-foldover-leter"});
   EXPECT_EQ(b.run.status, 2);
   EXPECT_EQ(b.run.err, "cardstock: error: --stock: unknown stock 'poker-foldover-leter' (did you mean "
-                       "'poker-foldover-letter'?) (cardstock stocks lists them)\n");
+                       "'poker-foldover-letter'?) (cardstock stocks lists them; cardstock stocks FILE adds the game's own)\n");
   b = build("cli-stock", {"--stock", "poker-foldover-a4", "--paper", "letter"});
   EXPECT_EQ(b.run.status, 2);
   EXPECT_EQ(b.run.err, "cardstock: error: --stock poker-foldover-a4 is on a4 paper, but --paper asks for letter\n");
