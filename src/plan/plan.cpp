@@ -108,6 +108,21 @@ void check_tts_url(const Game& g, const PlanOptions& opt, Diagnostics& d) {
                         "; give the address as UTF-8 text");
 }
 
+// Without --tts-url a saved object names its images by bare file name, which Tabletop
+// Simulator cannot load: said once a game, with the two ways to give the address.
+void warn_bare_tts_names(const Game& g, const std::vector<PlannedOutput>& outs, const PlanOptions& opt,
+                         Diagnostics& d) {
+  if (!opt.tts_url.empty()) return;
+  std::vector<std::string> folders;
+  for (const auto& o : outs)
+    if (o.manifest.kind == OutputKind::Tts) folders.push_back(o.file + "/");
+  if (folders.empty()) return;
+  d.warning(g.mark, "the Tabletop Simulator saved object" + std::string(folders.size() > 1 ? "s name" : " names") +
+                        " its images by file name alone (" + folders.front() + "...), which Tabletop Simulator "
+                        "cannot load: upload the folder and give its address with --tts-url URL, or load it on "
+                        "this computer with --tts-url file:/// and the folder's full path");
+}
+
 // A PDF a shop prints in CMYK (the stock's `cmyk`, or --cmyk for every PDF): written by
 // the pdf-cmyk writer, which needs Ghostscript; without it the build stops here, before
 // anything is drawn, saying what to install (for --cmyk once, at the game).
@@ -196,6 +211,7 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
     if (opt.proof) outs.push_back(plan_proof(p, k, !deck.back.empty(), t));
     if (deck.answer_key && deck.facts) add(plan_answer_key(p, k, papers, t, d));
   }
+  warn_bare_tts_names(p.game, outs, opt, d);
   for (const auto& board : p.game.boards) add(plan_board(p, board, papers, t, d));
   if (p.booklet) add(plan_booklets(p, t, opt, d));
   if (opt.cmyk)

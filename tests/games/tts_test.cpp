@@ -151,6 +151,20 @@ TEST(Tts, DayenuNeedsTwoSheetsAndTheManifestListsEveryCardsCellAndTtsId) {
   EXPECT_EQ(o["pages"][0]["hidden_cell"], 69);
 }
 
+// Without --tts-url the images are named by file name alone, which Tabletop Simulator
+// cannot load: the build says so once, with both ways out; with it, nothing is said.
+TEST(Tts, WithoutAnAddressTheBuildSaysHowToGiveOne) {
+  const Built bare = tts_build("unity");
+  EXPECT_EQ(bare.run.status, 0) << bare.run.err;
+  EXPECT_EQ(bare.run.err, "content/unity.yaml:29:1: warning: the Tabletop Simulator saved object names its images "
+                          "by file name alone (cards-tts/...), which Tabletop Simulator cannot load: upload the "
+                          "folder and give its address with --tts-url URL, or load it on this computer with "
+                          "--tts-url file:/// and the folder's full path\n");
+  const Built given = testing::build_on_stock("unity", "tts", "tts-unity-url", {"--tts-url", "https://example.org/u/"});
+  EXPECT_EQ(given.run.status, 0) << given.run.err;
+  EXPECT_EQ(given.run.err, "");
+}
+
 // The sheet addresses of Echad's saved object built with `--tts-url url`: face, back.
 std::pair<std::string, std::string> sheet_urls(const std::string& name, const std::string& url) {
   const fs::path out = testing::fresh_dir(name);
