@@ -162,6 +162,10 @@ bool place_icons(Resolver& r, const Layer& l, ArtItem& it) {
   for (const auto& ref : refs) {
     append_plain(out, it.text.substr(from, ref.at - from), it.style.icons);
     from = ref.at + ref.len;
+    if (ref.escaped) {
+      append_plain(out, ref.literal(it.text), it.style.icons);
+      continue;
+    }
     auto icon = r.g.icons.find(ref.name);
     if (icon != r.g.icons.end()) {
       out += kIconChar;

@@ -234,6 +234,10 @@ std::string Parser::game_cell(const std::string& v, size_t row, size_t col, cons
   for (const auto& ref : refs) {
     plain(v.substr(from, ref.at - from));
     from = ref.at + ref.len;
+    if (ref.escaped) {
+      plain(ref.literal(v));
+      continue;
+    }
     if (auto icon = g_.icons.find(ref.name); icon != g_.icons.end()) {
       out += kIconChar;
       files.push_back(icon->second.file);

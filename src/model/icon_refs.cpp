@@ -19,7 +19,12 @@ std::vector<IconRef> icon_refs(const std::string& text, bool colons) {
       const size_t at = static_cast<size_t>(it->position());
       bool inside_tag = false;
       for (const auto& r : out) inside_tag = inside_tag || (at >= r.at && at < r.at + r.len);
-      if (!inside_tag) out.push_back({at, static_cast<size_t>(it->length()), (*it)[1].str()});
+      if (inside_tag) continue;
+      // "\:x:" writes ":x:" itself: a teacher's "10:30:" or a word between colons when
+      // the game has an icon of that name.
+      const bool escaped = at > 0 && text[at - 1] == '\\';
+      out.push_back({escaped ? at - 1 : at, static_cast<size_t>(it->length()) + (escaped ? 1 : 0),
+                     (*it)[1].str(), escaped});
     }
   }
   std::sort(out.begin(), out.end(), [](const IconRef& a, const IconRef& b) { return a.at < b.at; });

@@ -319,6 +319,46 @@ booklet: {source: r.md}
   EXPECT_EQ(count([](int r, int g, int b) { return b > 200 && r < 80 && g < 80; }), 5);
 }
 
+// A backslash writes an icon's code itself, on a card and in a booklet table, through the
+// real program under --strict: the check of printed text does not take it for markup left
+// unexpanded, and the PDFs show ":coin:" (after a word joiner, invisible, is dropped).
+TEST(BookletOutput, ABackslashPrintsAnIconCodeAsText) {
+  const fs::path dir = testing::fresh_dir("booklet-icon-escape");
+  fs::create_directories(dir / "icons");
+  std::ofstream(dir / "icons/coin.svg") << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">"
+                                           "<rect width=\"10\" height=\"10\"/></svg>\n";
+  std::ofstream(dir / "g.yaml") << R"(game: g
+title: Coins
+icons: {coin: icons/coin.svg}
+designs:
+  face:
+    layers: [{type: text, text: '{name}: write \:coin: for :coin:'}]
+decks:
+  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: a, name: Alpha}]}
+tables:
+  codes:
+    columns: [Code, Means]
+    rows: [['\:coin:', a coin]]
+booklet: {source: r.md}
+)";
+  std::ofstream(dir / "r.md") << "# Codes\n\n{{table codes}}\n";
+  const testing::Run r =
+      testing::run_cardstock({"build", (dir / "g.yaml").string(), "-o", (dir / "out").string(), "--strict"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  auto shown = [&](const char* file, int page) {
+    auto doc = open(dir / "out/g" / file);
+    std::string t = doc ? page_text(*doc, page) : "";
+    for (size_t at; (at = t.find("\u2060")) != std::string::npos;) t.erase(at, 3);
+    return t;
+  };
+  EXPECT_NE(shown("d-poker-3x3-letter.pdf", 0).find("Alpha: write :coin: for"), std::string::npos)
+      << shown("d-poker-3x3-letter.pdf", 0);
+  // Page 2 (after the cover): the table's row.
+  EXPECT_NE(shown("rules-half-letter.pdf", 1).find(":coin: a coin"), std::string::npos)
+      << shown("rules-half-letter.pdf", 1);
+}
+
 // Prophets' building costs hold resource icons (`:hay:`): no booklet prints such a code.
 TEST(BookletOutput, ProphetsBookletsPrintNoIconCodes) {
   const fs::path dir = build_game("prophets");

@@ -76,6 +76,23 @@ TEST(Icons, TextGetsAnObjectReplacementCharacterPerIcon) {
   EXPECT_EQ(fs::path(it.style.icons[0]).filename(), "coin.svg");
 }
 
+// "\:coin:" is the text ":coin:" (a word joiner after its first colon keeps it from
+// being read as an icon again), and an unknown name behind a backslash is no error.
+TEST(Icons, ABackslashWritesTheCodeItself) {
+  const auto refs = icon_refs("a \\:coin: b :coin:", true);
+  ASSERT_EQ(refs.size(), 2u);
+  EXPECT_TRUE(refs[0].escaped);
+  EXPECT_EQ(refs[0].at, 2u);
+  EXPECT_EQ(refs[0].len, 7u);
+  EXPECT_FALSE(refs[1].escaped);
+  const Laid l = lay_out(game("icons: {coin: icons/coin.svg}\n", "{text}",
+                              "[{text: 'Write \\:coin: or \\:nope: for :coin:'}]"));
+  ASSERT_EQ(l.diags, "");
+  const ArtItem& it = l.arts.at(0).items.at(0);
+  EXPECT_EQ(it.text, std::string("Write :\u2060coin: or :\u2060nope: for ") + kIconChar);
+  EXPECT_EQ(it.style.icons.size(), 1u);
+}
+
 TEST(Icons, UnknownNamesAreErrorsWhereTheyAreWritten) {
   // In a CSV cell: at that cell, with the nearest name and the game's icons.
   Laid l = lay_out(game("icons: {coin: icons/coin.svg}\n", "{word}: {rule}", "{csv: w.csv}"),
