@@ -64,7 +64,7 @@ void Diagnostics::note(const Mark& m, std::string msg) { add(Severity::Note, m, 
 void Diagnostics::notice(const Mark& m, std::string msg) {
   if (items_.size() >= kMaxKept) return;
   msg = printable(std::move(msg));
-  if (seen_.insert(m.str() + '\n' + msg).second) items_.push_back({Severity::Note, m, std::move(msg)});
+  if (seen_.insert(m.str() + '\n' + msg).second) items_.push_back({Severity::Notice, m, std::move(msg)});
 }
 
 void Diagnostics::make_warnings_errors() {
@@ -88,9 +88,10 @@ size_t Diagnostics::warning_count() const {
          }));
 }
 
-std::string Diagnostics::str() const {
+std::string Diagnostics::str(bool notices) const {
   std::string out;
-  for (const auto& d : items_) out += d.str() + "\n";
+  for (const auto& d : items_)
+    if (notices || d.severity != Severity::Notice) out += d.str() + "\n";
   if (dropped_errors_ + dropped_warnings_ > 0)
     out += (items_.empty() ? std::string("cardstock") : items_.back().mark.file) + ": note: " +
            std::to_string(dropped_errors_) + " more error(s) and " + std::to_string(dropped_warnings_) +
@@ -99,7 +100,9 @@ std::string Diagnostics::str() const {
 }
 
 void Diagnostics::append(const Diagnostics& other) {
-  for (const auto& d : other.items_) add(d.severity, d.mark, d.message);
+  for (const auto& d : other.items_)
+    if (d.severity == Severity::Notice) notice(d.mark, d.message);
+    else add(d.severity, d.mark, d.message);
   dropped_errors_ += other.dropped_errors_;
   dropped_warnings_ += other.dropped_warnings_;
 }

@@ -16,7 +16,9 @@ struct Mark {
 
 /// A Note belongs to the error or warning reported just before it (e.g. "first defined
 /// here"): it is counted neither as an error nor as a warning, and --strict leaves it.
-enum class Severity { Warning, Error, Note };
+/// A Notice is a note of its own (a game's stock replacing a shipped one, a CMYK file's
+/// ink): printed as "note:" too, and left out under --quiet.
+enum class Severity { Warning, Error, Note, Notice };
 
 struct Diagnostic {
   Severity severity = Severity::Error;
@@ -41,8 +43,8 @@ class Diagnostics {
   size_t warning_count() const;
   const std::vector<Diagnostic>& all() const { return items_; }
   /// Every message, one per line, in the order reported; past kMaxKept, a last line
-  /// says how many more there were.
-  std::string str() const;
+  /// says how many more there were. Without `notices`, notices are left out (--quiet).
+  std::string str(bool notices = true) const;
   void append(const Diagnostics& other);
 
   /// Most diagnostics kept: a hostile file can make millions; the rest are only counted.

@@ -215,37 +215,47 @@ bool resolve_text(Resolver& r, const Layer& l, const TextMeasurer& m, ArtItem& i
 // Fills an image layer's item with its file, as loading found it (Game::images): inside
 // the game's folder (unless allowed outside), an SVG or PNG, a regular file. False (after
 // an error) to leave it out.
+// How many cards of the deck show `design` (as face or back): the count a design's own
+// mistake is said with, once.
+size_t cards_showing(const Deck& deck, const std::string& design) {
+  size_t n = 0;
+  for (const Card& c : deck.cards)
+    if ((c.face.empty() ? deck.face : c.face) == design || (c.back.empty() ? deck.back : c.back) == design) ++n;
+  return n;
+}
+
 bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
   const Card& card = r.card;
-  Diagnostics& d = r.d;
   std::string src = r.expand(l.src, &l);
   if (src.empty()) return false;
-  // Shown where the name is written: the card's field, or the layer's src.
+  // Shown where the name is written: the card's field, or the layer's src. A name the
+  // design writes itself is the design's mistake: said once, with the cards it spoils,
+  // not once a card.
   const Mark at = value_mark(l.src, l.src_mark, card);
-  const std::string layer_at = at.str() == l.src_mark.str() ? "" : " (layer at " + l.mark.str() + ")";
-  const std::string who = "card '" + card.id + "': image '" + src + "' ";
+  const bool in_design = at.str() == l.src_mark.str();
+  auto fail = [&](const std::string& what) {
+    if (!in_design) {
+      r.d.error(at, "card '" + card.id + "': image " + what + " (layer at " + l.mark.str() + ")");
+    } else {
+      const size_t n = cards_showing(r.deck, r.design.name);
+      r.d.error(at, "design '" + r.design.name + "': image " + what + "; " + std::to_string(n) +
+                        (n == 1 ? " card" : " cards") + " of deck '" + r.deck.id + "' show it");
+    }
+    return false;
+  };
+  const std::string named = "'" + src + "' ";
   auto looked = r.g.images.find(src);
-  if (looked == r.g.images.end()) {  // a game not loaded by load/ (resolve_image_names)
-    d.error(at, who + "was not looked for when the game was loaded" + layer_at);
-    return false;
-  }
+  if (looked == r.g.images.end())  // a game not loaded by load/ (resolve_image_names)
+    return fail(named + "was not looked for when the game was loaded");
   const ImageFile& found = looked->second;
-  if (!found.confined) {
-    d.error(at, "card '" + card.id + "': image " + found.why + layer_at);
-    return false;
-  }
+  if (!found.confined) return fail(found.why);
   fs::path p = found.resolved;
   std::string ext = p.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-  if (ext != ".svg" && ext != ".png") {
-    d.error(at, who + "must be .svg or .png" + layer_at);
-    return false;
-  }
-  if (const std::string& kind = found.kind; !kind.empty()) {
-    d.error(at, who + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") + kind + " (looked for " +
-                    p.string() + ")" + layer_at);
-    return false;
-  }
+  if (ext != ".svg" && ext != ".png") return fail(named + "must be .svg or .png");
+  if (const std::string& kind = found.kind; !kind.empty())
+    return fail(named + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") + kind + " (looked for " +
+                p.string() + ")");
   it.image = p.string();
   it.fit = l.fit;
   return true;

@@ -12,6 +12,7 @@ Paper read_paper(const YAML::Node& n, const std::string& file) {
   Paper p{r.str("id"), r.length("width"), r.length("height"), r.list("aliases"), r.mark(), r.length("margin")};
   p.everyday = r.boolean("everyday");
   p.booklet_page = r.str("booklet_page");
+  p.replaces = r.str("replaces");
   return p;
 }
 
@@ -20,6 +21,7 @@ CardSize read_card_size(const YAML::Node& n, const std::string& file, Diagnostic
   CardSize c{r.str("id"),     r.length("width"),  r.length("height"), r.length("bleed"),
              r.length("safe"), r.length("radius"), r.list("aliases"),  r.mark()};
   c.shape = enum_value(kShapeNames, r.str("shape")).value_or(Shape::Rect);
+  c.replaces = r.str("replaces");
   // A regular hexagon's box is fixed by its height; a circle's is square. Say so rather
   // than draw a squashed tile.
   if (c.shape == Shape::Hex && std::fabs(c.width.pt - c.height.pt * std::sqrt(3.0) / 2) > 0.01)

@@ -406,6 +406,9 @@ const Schema& Schemas::stock() {
       "table's card files",
       {R("id", K::Name, "stock id; part of output file names"),
        F("aliases", K::StringList, "other accepted names"),
+       F("replaces", K::String,
+         "the id of the shipped (or lower layer's) stock this replaces on purpose: its own id; "
+         "the note that it replaces one is then not said"),
        F("description", K::String, "one line for `cardstock stocks`"),
        F("paper", K::String,
          "paper from templates/papers.yaml; none: each page or image is one card with its bleed"),
@@ -496,6 +499,9 @@ const Schema& Schemas::paper() {
                          R("width", K::Length, "portrait width"),
                          R("height", K::Length, "portrait height"),
                          F("aliases", K::StringList, "other accepted names"),
+                         F("replaces", K::String,
+                           "the id of the shipped (or lower layer's) one this replaces on purpose: "
+                           "its own id; the note that it replaces one is then not said"),
                          F("margin", K::Length,
                            "how close to its edge printers print: nothing is laid inside it", "0.25in"),
                          F("everyday", K::Bool,
@@ -518,6 +524,9 @@ const Schema& Schemas::card_size() {
                          F("safe", K::Length, "inset text should stay inside", "0.125in"),
                          F("radius", K::Length, "corner radius of the finished card", "0"),
                          F("aliases", K::StringList, "other accepted names"),
+                         F("replaces", K::String,
+                           "the id of the shipped (or lower layer's) one this replaces on purpose: "
+                           "its own id; the note that it replaces one is then not said"),
                          E("shape", enum_names(kShapeNames),
                            "outline: rect, hex (pointy-top, width = height x 0.866) or circle",
                            "rect")}};

@@ -162,6 +162,7 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
   Stock s;
   s.id = r.str("id");
   s.aliases = r.list("aliases");
+  s.replaces = r.str("replaces");
   s.description = r.str("description");
   s.mark = r.mark();
   *ok = true;

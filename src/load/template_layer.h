@@ -61,12 +61,23 @@ class TemplateLayer {
   template <class T>
   void put(std::vector<T>& all, std::vector<T>& mine, T x, const std::string& what) {
     if (!names_unique(mine, x, what, d_)) return;
+    // A warning, not an error: the JSON Schema an editor checks with cannot say it.
+    if (!x.replaces.empty() && x.replaces != x.id) {
+      d_.warning(x.mark, what + " '" + x.id + "': replaces: '" + x.replaces + "' must be its own id, '" + x.id +
+                             "' (a definition replaces the one with the same id)");
+      x.replaces.clear();
+    }
     mine.push_back(x);
     std::vector<std::string> names{x.id};
     names.insert(names.end(), x.aliases.begin(), x.aliases.end());
+    bool replaced = false;
     for (auto it = all.begin(); it != all.end();) {
       if (it->id == x.id) {
-        d_.notice(x.mark, what + " '" + x.id + "' replaces the one defined at " + it->mark.str());
+        // `replaces:` says it is meant: a game's own tarot need not be told on every build.
+        if (x.replaces.empty())
+          d_.notice(x.mark, what + " '" + x.id + "' replaces the one defined at " + it->mark.str() +
+                                " (say replaces: " + x.id + " to mean it and silence this)");
+        replaced = true;
         it = all.erase(it);
         continue;
       }
@@ -75,6 +86,12 @@ class TemplateLayer {
           d_.notice(x.mark, what + " '" + x.id + "': the name '" + n + "' now means this " + what + ", not " + what +
                                 " '" + it->id + "' (" + it->mark.str() + ")");
       ++it;
+    }
+    if (!replaced && !x.replaces.empty()) {
+      std::vector<std::string> ids;
+      for (const auto& y : all) ids.push_back(y.id);
+      d_.warning(x.mark, what + " '" + x.id + "' says replaces: " + x.id + ", but no " + what +
+                             " below it has that id" + did_you_mean(x.id, ids));
     }
     all.push_back(std::move(x));
   }

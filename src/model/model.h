@@ -55,6 +55,8 @@ struct Paper {
   /// The paper of a booklet's pages folded from a sheet of this one (Letter: half-letter),
   /// by id; empty if no booklet is imposed on it.
   std::string booklet_page;
+  /// The id of a lower layer's paper this one replaces on purpose (`replaces:`): no notice.
+  std::string replaces;
 };
 
 /// The outline a piece is cut along: a (rounded) rectangle, a pointy-top regular hexagon
@@ -67,6 +69,8 @@ struct CardSize {
   std::vector<std::string> aliases;
   Mark mark;
   Shape shape = Shape::Rect;
+  /// The id of a lower layer's card size this one replaces on purpose (`replaces:`).
+  std::string replaces;
 };
 
 // Foldover: each card's back beside its front on the same side of the sheet, across a
@@ -99,6 +103,7 @@ enum class PageOrder { FrontBack, BackFront };
 struct Stock {
   std::string id;
   std::vector<std::string> aliases;
+  std::string replaces;  // the id of a lower layer's stock replaced on purpose (`replaces:`)
   std::string description;
   Paper paper;
   CardSize card;

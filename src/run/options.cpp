@@ -104,7 +104,7 @@ bool load_all_templates(const BuildOptions& opt, Templates* t, std::ostream& err
   Diagnostics d;
   *t = load_templates(opt.templates_dir, d);
   for (const auto& layer : opt.template_layers) add_templates(*t, layer, d);
-  err << d.str();
+  err << d.str(!opt.quiet);
   return !d.has_errors();
 }
 

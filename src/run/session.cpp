@@ -29,7 +29,7 @@ bool game_failed(const GameRun& g, bool write, const BuildOptions& opt, Progress
   progress.clear();
   // The shares of a game drawn by several processes all find the same problems; the
   // first one tells.
-  if (opt.shard == 0) err << d.str();
+  if (opt.shard == 0) err << d.str(!opt.quiet);  // --quiet: no notices
   if (g.loaded && !d.has_errors()) return false;
   if (opt.shard == 0)
     err << g.prepared.source << ": " << d.error_count() << " error(s), " << d.warning_count() << " warning(s); "
@@ -157,7 +157,7 @@ class Session {
   bool start_fonts() {
     Diagnostics d;
     fonts_ = Fonts::load(templates_.fonts, {opt_.templates_dir + "/fonts.yaml", 0, 0}, d);
-    err_ << d.str();
+    err_ << d.str(!opt_.quiet);
     return !d.has_errors();
   }
 

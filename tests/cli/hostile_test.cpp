@@ -236,6 +236,14 @@ std::vector<HostileCase> cases() {
   };
   bad_image("ImageMissing", "x.png", {},
             "image 'x.png' cannot be read: No such file or directory (looked for D/g/x.png)");
+  // Named by the design itself: the design's mistake, said once with the cards it
+  // spoils, not once a card.
+  v.push_back({"ImageOfTheDesignMissing",
+               {{"g/g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: image, src: x.png}]\ndecks:\n"
+                             "  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: a}, {id: b}, {id: c}]}\n"}},
+               build, 1,
+               "D/g/g.yaml:5:33: error: design 'face': image 'x.png' cannot be read: No such file or directory "
+               "(looked for D/g/x.png); 3 cards of deck 'd' show it\n" + failed(1), {}});
   bad_image("ImageIsADirectory", "x.png", {{"g/x.png", "@dir"}},
             "image 'x.png' cannot be used: it is a directory, not a file (looked for D/g/x.png)");
   bad_image("ImageIsAFifo", "x.png", {{"g/x.png", "@fifo"}},

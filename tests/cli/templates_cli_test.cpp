@@ -66,6 +66,32 @@ TEST(TemplatesCli, StockOptionTakesTheGamesOwnStocks) {
                       "stocks lists them; cardstock stocks FILE adds the game's own)\n");
 }
 
+// A game's own tarot replaces the shipped one with a note on every build; -q leaves the
+// note out (errors and warnings stay), and `replaces: tarot` says it is meant.
+TEST(TemplatesCli, QuietLeavesNoticesOutAndReplacesSilencesThem) {
+  const fs::path dir = testing::fresh_dir("templates-quiet-note");
+  const std::string game = (dir / "g.yaml").string(), out = (dir / "out").string();
+  auto write_game = [&](const std::string& replaces) {
+    write(dir / "g.yaml", "game: g\ntitle: G\ncard_sizes:\n  - {id: tarot, " + replaces +
+                              "width: 70mm, height: 120mm}\nstocks:\n  - {id: t1, paper: a4, card: tarot, grid: "
+                              "{columns: 1, rows: 1}}\ndesigns:\n  face:\n    layers: [{type: text, text: \"{t}\"}]\n"
+                              "decks:\n  - {id: d, face: face, card: tarot, stocks: [t1], cards: [{t: hi}]}\n");
+  };
+  write_game("");
+  const testing::Run loud = testing::run_cardstock({"build", game, "-o", out, "--force"});
+  EXPECT_EQ(loud.status, 0) << loud.err;
+  EXPECT_NE(loud.err.find(game + ":4:5: note: card size 'tarot' replaces the one defined at "), std::string::npos)
+      << loud.err;
+  const testing::Run quiet = testing::run_cardstock({"build", game, "-o", out, "--force", "-q"});
+  EXPECT_EQ(quiet.status, 0) << quiet.err;
+  EXPECT_EQ(quiet.err, "");
+  EXPECT_EQ(quiet.out, "");
+  write_game("replaces: tarot, ");
+  const testing::Run meant = testing::run_cardstock({"build", game, "-o", out, "--force"});
+  EXPECT_EQ(meant.status, 0) << meant.err;
+  EXPECT_EQ(meant.err, "");
+}
+
 TEST(TemplatesCli, AGamesOwnFontIsLoadedFromItsFolderAndEmbedded) {
   const fs::path dir = testing::fresh_dir("templates-font");
   fs::create_directories(dir / "fonts");

@@ -85,7 +85,8 @@ TEST(Templates, ReplacingAShippedNameIsANoteAndTwiceInOneLayerAnError) {
                 "\ndecks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{word: a}]}\n");
   EXPECT_EQ(l.diags,
             "D/t.yaml:7:5: note: stock 'poker-3x3-letter' replaces the one defined at "
-            "S/templates/stocks/poker-3x3-letter.yaml:1:1\n");
+            "S/templates/stocks/poker-3x3-letter.yaml:1:1 (say replaces: poker-3x3-letter to mean it and silence "
+            "this)\n");
   EXPECT_EQ(l.game->decks[0].stocks[0].columns, 2);
   // An alias of a shipped stock is hidden, and says whose it was.
   auto a = load(std::string(kGame) + "stocks:\n  - {id: mine, aliases: [poker-letter], paper: letter, card: poker, "
@@ -104,11 +105,30 @@ TEST(Templates, ReplacingAShippedNameIsANoteAndTwiceInOneLayerAnError) {
             "D/t.yaml:7:5: note: card size 'c' is first defined here\n");
 }
 
+// `replaces:` says a replacement is meant: no note. It must be the entry's own id, and
+// name something below to replace (else a warning with the nearest id).
+TEST(Templates, ReplacesSaysAReplacementIsMeant) {
+  auto meant = load(std::string(kGame) + "card_sizes:\n  - {id: tarot, replaces: tarot, width: 70mm, height: 120mm}\n"
+                                         "decks:\n  - {id: d, face: face, cards: [{word: a}]}\n");
+  EXPECT_EQ(meant.diags, "");
+  auto other = load(std::string(kGame) + "card_sizes:\n  - {id: tarot, replaces: taro, width: 70mm, height: 120mm}\n"
+                                         "decks:\n  - {id: d, face: face, cards: [{word: a}]}\n");
+  EXPECT_EQ(other.diags, "D/t.yaml:7:5: warning: card size 'tarot': replaces: 'taro' must be its own id, 'tarot' (a "
+                         "definition replaces the one with the same id)\n"
+                         "D/t.yaml:7:5: note: card size 'tarot' replaces the one defined at S/templates/cards.yaml:9:5 "
+                         "(say replaces: tarot to mean it and silence this)\n");
+  auto nothing = load(std::string(kGame) + "papers:\n  - {id: leter, replaces: leter, width: 8in, height: 10in}\n"
+                                           "decks:\n  - {id: d, face: face, cards: [{word: a}]}\n");
+  EXPECT_EQ(nothing.diags, "D/t.yaml:7:5: warning: paper 'leter' says replaces: leter, but no paper below it has that "
+                           "id (did you mean 'letter'?)\n");
+}
+
 TEST(Templates, AGamesOwnPokerIsNotTheShippedStocksPoker) {
   auto l = load(std::string(kGame) + "card_sizes:\n  - {id: poker, width: 70mm, height: 120mm}\n"
                                      "decks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{word: a}]}\n");
   EXPECT_EQ(l.diags,
-            "D/t.yaml:7:5: note: card size 'poker' replaces the one defined at S/templates/cards.yaml:4:5\n"
+            "D/t.yaml:7:5: note: card size 'poker' replaces the one defined at S/templates/cards.yaml:4:5 (say "
+            "replaces: poker to mean it and silence this)\n"
             "D/t.yaml:9:34: error: stock 'poker-3x3-letter' holds poker cards as S/templates/cards.yaml:4:5 defines "
             "them (63.5 x 88.9 mm), but deck 'd' has poker cards of D/t.yaml:7:5 (70 x 120 mm): define a stock for "
             "them\n");
@@ -156,7 +176,8 @@ TEST(Templates, ALayerOverTheShippedOnesAddsAndReplacesWithNotes) {
   Templates t = testing::shipped_templates();
   add_templates(t, dir.string(), d);
   std::string diags = testing::replace_all(testing::replace_all(d.str(), dir.string(), "D"), testing::source_dir(), "S");
-  EXPECT_EQ(diags, "D/papers.yaml:2:5: note: paper 'letter' replaces the one defined at S/templates/papers.yaml:6:5\n");
+  EXPECT_EQ(diags, "D/papers.yaml:2:5: note: paper 'letter' replaces the one defined at S/templates/papers.yaml:6:5 "
+                   "(say replaces: letter to mean it and silence this)\n");
   EXPECT_TRUE(t.find_stock("poker-b5"));
   EXPECT_TRUE(t.find_stock("poker-3x3-letter"));
   // The shipped folder named again adds nothing (and says nothing).
