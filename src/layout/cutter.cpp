@@ -26,7 +26,12 @@ RegMark square(double x, double y, double side) {
 //    examples/registration-marks-cameo-silhouette.svg strokes them 0.5 mm wide;
 //  - dim13/robo, marks.go: "Offset: 10mm, Length: 20mm".
 // The machine is told the distance between the marks (Commands.md, TB23), so they sit
-// symmetrically: 10 mm from every edge.
+// symmetrically: 10 mm from every edge. Where the inset is measured: the extension and
+// silhouette-card-maker put the L lines' centre on the mark position and the square's
+// own edge on it (the extension's drawLine/drawRect; silhouette-card-maker's
+// generate_reg_mark), as we do; so the line width (0.5 mm here and in the
+// extension's Cameo template, 0.3 mm in its current renderer) does not move the
+// reference. docs/verify-print.md says how to check it on paper.
 CutterGeometry silhouette(double w, double h) {
   const double inset = mm(10), side = mm(5), arm = mm(20), stroke = mm(0.5);
   CutterGeometry g;

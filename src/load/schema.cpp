@@ -442,6 +442,10 @@ const Schema& Schemas::stock() {
          "check warns about text outside the safe zone and edges the art does not bleed past",
          "false"),
        F("cmyk", K::Bool, "convert the PDF to CMYK PDF/X-1a with Ghostscript", "false"),
+       E("black", enum_names(kBlackNames),
+         "CMYK: neutral black and greys always print in black ink only; pure-k: near-black colours (every channel "
+         "at most #40) too, as the grey of their luminance",
+         "neutral"),
        F("legible_size", K::Length,
          "the smallest type that prints legibly on this stock; smaller card text is a warning (an error under "
          "--strict)",

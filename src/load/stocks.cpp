@@ -57,6 +57,7 @@ void read_output_keys(const Reader& r, const Templates& t, bool grid_ok, Stock* 
   s->preflight = r.boolean("preflight");
   s->legible_size = r.length("legible_size");
   s->cmyk = r.boolean("cmyk");
+  s->black = enum_value(kBlackNames, r.str("black")).value_or(Black::Neutral);
   const bool paper = r.has("paper"), grid = r.has("grid");
   if (s->format == StockFormat::Pdf && paper && !grid)
     fail(r.mark(), "a stock with a paper needs a grid (the columns and rows of cards on it)");

@@ -55,6 +55,7 @@ inline constexpr EnumName<Duplex> kDuplexNames[] = {{"long-edge", Duplex::LongEd
 inline constexpr EnumName<Packing> kPackingNames[] = {{"grid", Packing::Grid}, {"honeycomb", Packing::Honeycomb}};
 inline constexpr EnumName<StockFormat> kStockFormatNames[] = {
     {"pdf", StockFormat::Pdf}, {"png", StockFormat::Png}, {"tts", StockFormat::Tts}};
+inline constexpr EnumName<Black> kBlackNames[] = {{"neutral", Black::Neutral}, {"pure-k", Black::PureK}};
 inline constexpr EnumName<PageOrder> kPageOrderNames[] = {{"front-back", PageOrder::FrontBack},
                                                           {"back-front", PageOrder::BackFront}};
 inline constexpr EnumName<Fold> kFoldNames[] = {{"vertical", Fold::Vertical}, {"horizontal", Fold::Horizontal}};

@@ -99,6 +99,8 @@ enum class StockFormat { Pdf, Png, Tts };
 /// The order of fronts and backs: each front page followed by its back (duplex printing),
 /// or each back followed by its front (DriveThruCards).
 enum class PageOrder { FrontBack, BackFront };
+// CMYK: neutral black and greys always print in black ink only; PureK also near-black.
+enum class Black { Neutral, PureK };
 
 struct Stock {
   std::string id;
@@ -124,6 +126,7 @@ struct Stock {
   Length legible_size;                // smallest type that prints legibly on it (0: plan/lint.h's default)
   bool cmyk = false;                  // convert the PDF to CMYK PDF/X-1a (Ghostscript)
   double ink_limit = 0;               // most total ink (C+M+Y+K, %) the shop takes; 0 = none
+  Black black = Black::Neutral;       // cmyk: which colours print in black ink only
   Mark mark;
   Length row_gutter;          // space between rows (the gutter unless given)
   Length margin;              // non-printable margin: the stock's, else its paper's

@@ -13,6 +13,7 @@
 #include "plan/plan.h"
 #include "output/cmyk.h"
 #include "output/pdf_finish.h"
+#include "output/pure_black.h"
 #include "output/svg_cut.h"
 #include "render/art_book.h"
 #include "render/pdf.h"
@@ -127,10 +128,34 @@ long long epoch_of(const std::string& iso) {
   return static_cast<long long>(timegm(&tm));
 }
 
+// What a CMYK file's ink is, said to the user: the most ink on any spot against the
+// shop's limit (a warning when over it), and near-black left in four inks (a note).
+void say_ink(const PlannedOutput& o, const WriteContext& c, const InkReport& ink, const RichDark& dark) {
+  const std::string whose = o.manifest.stock.empty() ? "" : " of stock '" + o.manifest.stock + "'";
+  const std::string found = "maximum total ink " + format_number(std::round(ink.max_percent * 10) / 10) + " % (page " +
+                            std::to_string(ink.page) + ")";
+  if (o.ink_limit > 0 && ink.max_percent > o.ink_limit + 0.05)
+    c.report(found + " is over the " + format_number(o.ink_limit) + " % limit" + whose +
+                 ": the shop may refuse the file (lighten the darkest colours)",
+             true);
+  else
+    c.report(found + (o.ink_limit > 0 ? ", within the " + format_number(o.ink_limit) + " % limit" + whose : ""),
+             false);
+  if (dark.page == 0) return;
+  auto pct = [](double v) { return format_number(std::round(v * 100)); };
+  c.report(std::to_string(dark.colours) + " near-black colour(s) print in four inks, the darkest C" + pct(dark.c) +
+               " M" + pct(dark.m) + " Y" + pct(dark.y) + " K" + pct(dark.k) + " (" +
+               format_number(std::round(dark.percent())) + " %, page " + std::to_string(dark.page) +
+               "); a stock with `black: pure-k` prints near-black in black ink only",
+           false);
+}
+
 // PDF in CMYK for shops that print from it (PDF/X-1a): the PDF as PdfWriter makes it,
-// converted by Ghostscript (output/cmyk.h), then given its boxes, dates, title and a
-// content-derived /ID again by the qpdf pass (whatever Ghostscript kept of them); then
-// the most ink on any spot is measured and reported against the shop's limit.
+// its neutral colours made grey (and near-black too where the stock asks) so that they
+// print in black ink alone (output/pure_black.h), converted by Ghostscript
+// (output/cmyk.h), then given its boxes, dates, title and a content-derived /ID again by
+// the qpdf pass (whatever Ghostscript kept of them); then the most ink on any spot and
+// the near-black left in four inks are read back and reported.
 class CmykPdfWriter : public Writer {
  public:
   bool write(const std::string& path, const PlannedOutput& o, const WriteContext& c,
@@ -141,30 +166,24 @@ class CmykPdfWriter : public Writer {
       return false;
     }
     if (!draw_and_finish(path, o, c, false, err)) return false;
-    std::string converted, scratch;
-    if (!c.scratch || (converted = c.scratch("cmyk.pdf", err)).empty() || (scratch = c.scratch("gs", err)).empty())
+    std::string gray, converted, scratch;
+    if (!c.scratch || (gray = c.scratch("gray.pdf", err)).empty() ||
+        (converted = c.scratch("cmyk.pdf", err)).empty() || (scratch = c.scratch("gs", err)).empty())
       return false;
     std::error_code ec;
     fs::create_directory(scratch, ec);
-    bool ok = convert_to_cmyk(gs, path, converted, o.title, scratch, epoch_of(c.date), err) &&
+    GrayCount count;
+    bool ok = make_black_gray(path, gray, o.near_black_to_k, &count, err) &&
+              convert_to_cmyk(gs, gray, converted, o.title, scratch, epoch_of(c.date), err) &&
               finish_pdf(converted, true, o.pages, {c.date, true, o.title}, path, err);
     InkReport ink;
-    ok = ok && measure_ink(gs, path, scratch, &ink, err);
+    RichDark dark;
+    ok = ok && measure_ink(gs, path, scratch, &ink, err) && find_rich_dark(path, &dark, err);
+    fs::remove(gray, ec);
     fs::remove(converted, ec);
     fs::remove_all(scratch, ec);
     if (!ok) return false;
-    if (c.report) {
-      const std::string found = "maximum total ink " + format_number(std::round(ink.max_percent * 10) / 10) +
-                                " % (page " + std::to_string(ink.page) + ")";
-      const std::string whose = o.manifest.stock.empty() ? "" : " of stock '" + o.manifest.stock + "'";
-      if (o.ink_limit > 0 && ink.max_percent > o.ink_limit + 0.05)
-        c.report(found + " is over the " + format_number(o.ink_limit) + " % limit" + whose +
-                     ": the shop may refuse the file (lighten the darkest colours)",
-                 true);
-      else
-        c.report(found + (o.ink_limit > 0 ? ", within the " + format_number(o.ink_limit) + " % limit" + whose : ""),
-                 false);
-    }
+    if (c.report) say_ink(o, c, ink, dark);
     return true;
   }
 };

@@ -129,8 +129,10 @@ void warn_bare_tts_names(const Game& g, const std::vector<PlannedOutput>& outs, 
 void make_cmyk(PlannedOutput& o, const Stock* stock, const Game& g, const PlanOptions& opt, Diagnostics& d) {
   o.format = OutputFormat::PdfCmyk;
   o.ink_limit = stock ? stock->ink_limit : 0;
+  o.near_black_to_k = stock && stock->black == Black::PureK;
   o.manifest.extra += ", \"color\": \"cmyk\"";
   if (o.ink_limit > 0) o.manifest.extra += ", \"ink_limit\": " + json_number(o.ink_limit);
+  if (o.near_black_to_k) o.manifest.extra += ", \"black\": \"pure-k\"";
   if (opt.ghostscript) return;
   if (stock && stock->cmyk)
     d.error(o.mark, o.origin + ": " + ghostscript_missing() + " (the stock asks for CMYK at " + stock->mark.str() + ")");

@@ -95,6 +95,7 @@ struct PlannedOutput {
   double dpi = 0;
   std::vector<std::pair<std::string, std::string>> texts;
   double ink_limit = 0;  // format pdf-cmyk: the most total ink (%) the shop takes; 0 = none
+  bool near_black_to_k = false;  // format pdf-cmyk: near-black prints in black ink only (stock's black: pure-k)
   std::string imposes;   // the output (file) whose pages its pages show (PageArt::placed)
   bool is_folder() const { return !page_files.empty() || !texts.empty(); }
   /// Every file inside the folder, pages first.

@@ -164,10 +164,11 @@ TEST(Shops, GameCrafterImagesAre825By1125InDeckOrder) {
   expect_card_images(b.out / "echad" / "cards-tgc-poker", 825, 1125);
 }
 
-TEST(Shops, MakePlayingCardsImagesAre815By1110) {
+TEST(Shops, MakePlayingCardsImagesAre816By1110) {
+  // MPC's poker template: 2.72 x 3.70 in at 300 dpi (templates/stocks/mpc-poker.yaml).
   const ShopBuild b = echad_for("mpc-poker");
   ASSERT_EQ(b.run.status, 0) << b.run.err;
-  expect_card_images(b.out / "echad" / "cards-mpc-poker", 815, 1110);
+  expect_card_images(b.out / "echad" / "cards-mpc-poker", 816, 1110);
 }
 
 }  // namespace cardstock

@@ -33,13 +33,14 @@ TEST(CardPages, APokerCardOnItsOwnStockFillsThePageWithItsBleed) {
 }
 
 TEST(CardPages, AnAcceptedPokerCardIsCentredOnTheShopsSmallerTrim) {
-  // MakePlayingCards: 63 x 88 mm and 3 mm bleed, a 69 x 94 mm page; the 63.5 x 88.9 mm poker
-  // card is drawn at its own size in the middle, the TrimBox is the shop's knife.
+  // MakePlayingCards: 2.48 x 3.46 in and 0.12 in bleed, a 2.72 x 3.70 in (69.088 x 93.98
+  // mm) page; the 63.5 x 88.9 mm poker card is drawn at its own size in the middle, the
+  // TrimBox is the shop's knife (62.992 x 87.884 mm, 3.048 mm in).
   const CardPage p = card_page(stock("mpc-poker"), card("poker"));
-  expect_rect({0, 0, p.width, p.height}, 0, 0, 69, 94);
-  expect_rect(p.trim, 2.75, 2.55, 63.5, 88.9);
-  expect_rect(p.boxes.trim, 3, 3, 63, 88);
-  expect_rect(p.bleed, 0, 0, 69, 94);
+  expect_rect({0, 0, p.width, p.height}, 0, 0, 69.088, 93.98);
+  expect_rect(p.trim, 2.794, 2.54, 63.5, 88.9);
+  expect_rect(p.boxes.trim, 3.048, 3.048, 62.992, 87.884);
+  expect_rect(p.bleed, 0, 0, 69.088, 93.98);
 }
 
 TEST(CardPages, DriveThruCardsWantsEachBackBeforeItsFront) {

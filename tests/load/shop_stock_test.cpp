@@ -43,9 +43,12 @@ TEST(ShopStocks, ShippedStocksCarryTheShopsNumbers) {
 
   const Stock& mpc = shipped("mpc-poker");
   EXPECT_EQ(mpc.format, StockFormat::Png);
-  EXPECT_NEAR(mpc.card.width.in_mm(), 63, 1e-9);
-  EXPECT_NEAR(mpc.card.height.in_mm(), 88, 1e-9);
-  EXPECT_NEAR(mpc.card.bleed.in_mm(), 3, 1e-9);
+  // MPC's template in inches: 2.48 x 3.46 in cut, 2.72 x 3.70 in = 816 x 1110 px with bleed.
+  EXPECT_NEAR(mpc.card.width.in_inches(), 2.48, 1e-9);
+  EXPECT_NEAR(mpc.card.height.in_inches(), 3.46, 1e-9);
+  EXPECT_NEAR(mpc.card.bleed.in_inches(), 0.12, 1e-9);
+  EXPECT_NEAR((mpc.card.width + mpc.card.bleed * 2).in_inches() * mpc.dpi, 816, 1e-9);
+  EXPECT_NEAR((mpc.card.height + mpc.card.bleed * 2).in_inches() * mpc.dpi, 1110, 1e-9);
   EXPECT_TRUE(mpc.holds(*shipped_templates().find_card("poker")));
   EXPECT_FALSE(mpc.holds(*shipped_templates().find_card("tarot")));
 
@@ -139,10 +142,10 @@ TEST(ShopStocks, InkLimitAndAcceptedCardSizes) {
   const std::string pokr = stock_errors("id: s\ncard: mpc-poker\naccepts: [pokr]\n");
   EXPECT_EQ(pokr.rfind("s.yaml:3:11: error: unknown card size 'pokr' (did you mean 'poker'?); available: poker, ", 0), 0u)
       << pokr;
-  // Mini-euro cards (44 x 68 mm) with their 3 mm bleed cannot cover a 69 x 94 mm page.
+  // Mini-euro cards (44 x 68 mm) with their 3 mm bleed cannot cover a 2.72 x 3.70 in page.
   EXPECT_EQ(stock_errors("id: s\ncard: mpc-poker\naccepts: [poker, mini-euro]\n"),
             "s.yaml:3:18: error: stock 's' cannot take mini-euro cards: with their bleed they are 50 x 74 mm, "
-            "smaller than its 69 x 94 mm page\n");
+            "smaller than its 69.088 x 93.98 mm page\n");
 }
 
 TEST(ShopStocks, ADeckMayUseAStockThatAcceptsItsCardSize) {
@@ -163,7 +166,7 @@ decks:
     cards: [{id: b}]
 )";
   EXPECT_EQ(testing::diagnostics_of(game),
-            "t.yaml:14:14: error: stock 'mpc-poker' holds mpc-poker cards (63 x 88 mm), but deck 'e' has tarot "
+            "t.yaml:14:14: error: stock 'mpc-poker' holds mpc-poker cards (62.992 x 87.884 mm), but deck 'e' has tarot "
             "cards (69.85 x 120.65 mm)\n");
 }
 
