@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "layout/layout.h"
 #include "output_util.h"
 
 namespace cardstock {
