@@ -60,7 +60,11 @@ BookletPage cover_page(const BookletFrame& f) {
   page.number = 1;
   page.role = "cover";
   const double band = f.h * 0.42;
-  page.underlay.push_back(rect_item({0, 0, f.w, band}, f.s.accent));
+  // The band stops at the quarter inch printers leave unprinted: a band to the paper's
+  // edge would print with a ragged white rim, and the fold marks would cross it.
+  const double m = kBookletPrintMargin;
+  page.band = {m, m, f.w - 2 * m, band - m};
+  page.underlay.push_back(rect_item(page.band, f.s.accent));
   const double side = f.mg.outer;
   const double tw = f.w - 2 * side;
   const double title_h = f.text_h(markup_escape(b.title), f.s.cover_title, tw);

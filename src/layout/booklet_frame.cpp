@@ -45,6 +45,27 @@ Styles::Styles(const Booklet& b) : accent(b.accent) {
   cover_title = st(b.heading_font, 30, true, false, Align::Center);
   cover_sub = st(b.body_font, 12, false, true, Align::Center);
   cover_line = st(b.heading_font, 12, true, false, Align::Center);
+  // A right-to-left booklet sets every text from the right; its pages are laid out as
+  // left-to-right ones and then mirrored (mirror_items), which swaps the alignments.
+  for (TextStyle* s : {&body, &h1, &h2, &callout, &cell, &cell_head, &caption, &label, &head, &folio, &cover_title,
+                       &cover_sub, &cover_line, &bullet})
+    s->rtl = b.rtl;
+}
+
+bool BookletFrame::spine_left(int number) const { return (number % 2 == 1) != b.right_bound; }
+
+void mirror_items(BookletPage& page, double cx, size_t first_item) {
+  auto flip = [cx](Rect& r) { r.x = 2 * cx - r.x - r.w; };
+  for (ArtItem& it : page.underlay) flip(it.box);
+  for (size_t k = first_item; k < page.items.size(); ++k) {
+    ArtItem& it = page.items[k];
+    flip(it.box);
+    if (it.style.align == Align::Left)
+      it.style.align = Align::Right;
+    else if (it.style.align == Align::Right)
+      it.style.align = Align::Left;
+  }
+  for (PlacedCard& c : page.cards) flip(c.trim);
 }
 
 BookletFrame::BookletFrame(const Booklet& b, double w, double h, const TextMeasurer& m, const Hyphenator* hy)
@@ -63,8 +84,7 @@ std::string BookletFrame::hyph(const std::string& markup) const {
 }
 
 Rect BookletFrame::area_of(int number) const {
-  const bool recto = number % 2 == 1;
-  return {recto ? mg.inner : mg.outer, mg.top, area_w, area_h};
+  return {spine_left(number) ? mg.inner : mg.outer, mg.top, area_w, area_h};
 }
 
 }  // namespace cardstock::booklet_impl

@@ -43,22 +43,27 @@ std::vector<SheetSide> saddle_stitch_sides(int pages) {
   return out;
 }
 
-Imposition impose_saddle_stitch(int pages, double page_w, double page_h, double sheet_w, double sheet_h) {
+Imposition impose_saddle_stitch(int pages, double page_w, double page_h, double sheet_w, double sheet_h,
+                                const ImposeOptions& opt) {
   if (2 * page_w > sheet_w + 0.01 || page_h > sheet_h + 0.01)
     return {{},
             "two " + format_number(page_w) + " x " + format_number(page_h) + " pt pages do not fit across a " +
                 format_number(sheet_w) + " x " + format_number(sheet_h) + " pt sheet"};
   const double cx = sheet_w / 2, y = (sheet_h - page_h) / 2;
   std::vector<ImposedSide> out;
-  for (const auto& side : saddle_stitch_sides(pages)) {
+  const auto sides = saddle_stitch_sides(pages);
+  for (size_t k = 0; k < sides.size(); ++k) {
     ImposedSide is;
-    is.side = side;
-    is.left = {cx - page_w, y, page_w, page_h};
-    is.right = {cx, y, page_w, page_h};
-    if (!side.back) {
-      // Inside the printable area (a quarter inch in), short enough to miss the text.
-      is.folds.push_back({cx, 12, cx, 30, CutKind::Fold});
-      is.folds.push_back({cx, sheet_h - 30, cx, sheet_h - 12, CutKind::Fold});
+    is.side = sides[k];
+    if (opt.right_bound) std::swap(is.side.left, is.side.right);
+    const double shift = static_cast<double>(k / 2) * opt.creep;
+    is.left = {cx - page_w + shift, y, page_w, page_h};
+    is.right = {cx - shift, y, page_w, page_h};
+    if (!is.side.back) {
+      // Inside the printable area (from a quarter inch in), short enough to miss the text.
+      const double m = kBookletPrintMargin, len = 14;
+      is.folds.push_back({cx, m, cx, m + len, CutKind::Fold});
+      is.folds.push_back({cx, sheet_h - m - len, cx, sheet_h - m, CutKind::Fold});
     }
     out.push_back(is);
   }

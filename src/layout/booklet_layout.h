@@ -14,6 +14,10 @@
 
 namespace cardstock {
 
+/// What home printers leave unprinted at every edge of a sheet (a quarter inch, points):
+/// nothing of a booklet page is drawn nearer its edge.
+inline constexpr double kBookletPrintMargin = 18;
+
 struct BookletMargins {
   double top = 0, bottom = 0, inner = 0, outer = 0;
 };
@@ -34,6 +38,7 @@ struct BookletPage {
   std::string role;        // "cover", "contents" or "body"
   Rect text_area;          // where body text may go (empty on the cover)
   Rect head, foot;         // running head and folio lines (empty when not printed)
+  Rect band;               // the cover's title band (empty on other pages)
   std::string section;     // the section the page belongs to (running head)
   std::vector<ArtItem> underlay;  // drawn before the cards (cover band, shadows)
   std::vector<ArtItem> items;     // drawn over them (labels, leaders, text)
@@ -77,13 +82,23 @@ struct ImposedSide {
   std::vector<CutSegment> folds;
 };
 
+/// How the sheets are made up: `creep` (points) moves the pages of sheet s (0 the
+/// outermost) s x creep towards the fold, as the paper inside pushes each sheet out;
+/// `right_bound` swaps the halves of every side, so the spine is on the right and page 1
+/// is the left half of the outer sheet's front.
+struct ImposeOptions {
+  double creep = 0;
+  bool right_bound = false;
+};
+
 /// The sides of a saddle-stitched booklet of `pages` pages imposed on the sheet; no sides
 /// and `error` saying why when two pages do not fit across the sheet.
 struct Imposition {
   std::vector<ImposedSide> sides;
   std::string error;
 };
-Imposition impose_saddle_stitch(int pages, double page_w, double page_h, double sheet_w, double sheet_h);
+Imposition impose_saddle_stitch(int pages, double page_w, double page_h, double sheet_w, double sheet_h,
+                                const ImposeOptions& opt = {});
 
 /// The card-local box of the first item of `art` drawn by a layer of `design` whose
 /// text, image or colour template uses `{field}`; w = 0 if there is none.

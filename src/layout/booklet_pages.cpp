@@ -1,5 +1,7 @@
 // Breaking a booklet's pieces into body pages, and each body page's running head and
 // folio.
+#include <algorithm>
+
 #include "layout/booklet_pieces.h"
 
 namespace cardstock::booklet_impl {
@@ -72,16 +74,19 @@ std::vector<std::string> running_sections(const std::vector<Prepared>& prepared,
 // right-hand one), the rule under it, and the folio, all on the page's outer side.
 void add_furniture(const BookletFrame& f, BookletPage& page) {
   const bool recto = page.number % 2 == 1;
+  const bool outer_right = f.spine_left(page.number);
   const Rect& a = page.text_area;
   page.head = {a.x, f.mg.top - 24, a.w, 12};
-  page.foot = {a.x, f.h - f.mg.bottom + 16, a.w, 12};
+  // The folio's line ends a quarter inch from the foot at the lowest (A5's foot margin is
+  // smaller than half-letter's).
+  page.foot = {a.x, std::min(f.h - f.mg.bottom + 16, f.h - kBookletPrintMargin - 12), a.w, 12};
   TextStyle head = f.s.head;
-  head.align = recto ? Align::Right : Align::Left;
+  head.align = outer_right ? Align::Right : Align::Left;
   const std::string head_text = recto ? markup_escape(page.section) : markup_escape(f.b.title);
   page.items.push_back(text_item(head_text, head, page.head, kGrey, VAlign::Bottom));
   page.items.push_back(line_item(a.x, f.mg.top - 9, a.right(), f.mg.top - 9, kLight, 0.5));
   TextStyle folio = f.s.folio;
-  folio.align = recto ? Align::Right : Align::Left;
+  folio.align = outer_right ? Align::Right : Align::Left;
   page.items.push_back(text_item(std::to_string(page.number), folio, page.foot, f.s.accent));
 }
 
@@ -97,6 +102,8 @@ BookletLayout paginate(const BookletFrame& f, const std::vector<Prepared>& prepa
   const std::vector<std::string> sections = running_sections(prepared, pieces, pages, first, out.contents);
   out.pages.push_back(cover_page(f));
   if (contents) out.pages.push_back(contents_page(f, out.contents));
+  if (f.b.rtl)  // the cover about the page's centre, the contents about its text area's
+    for (BookletPage& p : out.pages) mirror_items(p, p.text_area.w > 0 ? p.text_area.x + p.text_area.w / 2 : f.w / 2, 0);
   for (size_t pg = 0; pg < pages.size(); ++pg) {
     BookletPage page;
     page.number = first + static_cast<int>(pg);
@@ -104,7 +111,9 @@ BookletLayout paginate(const BookletFrame& f, const std::vector<Prepared>& prepa
     page.text_area = f.area_of(page.number);
     page.section = sections[pg];
     add_furniture(f, page);
+    const size_t furniture = page.items.size();
     draw_body(f, prepared, pieces, pages[pg], page);
+    if (f.b.rtl) mirror_items(page, page.text_area.x + page.text_area.w / 2, furniture);
     out.pages.push_back(std::move(page));
   }
   return out;

@@ -63,7 +63,16 @@ struct BookletFrame {
   std::string hyph(const std::string& markup) const;
   /// The text area of page `number`: the wider margin at the spine.
   Rect area_of(int number) const;
+  /// True if page `number`'s spine is on its left: odd pages, or even ones when the
+  /// booklet is bound on the right.
+  bool spine_left(int number) const;
 };
+
+/// Mirrors a page laid out left to right into a right-to-left one about the vertical
+/// line x = `cx`: its underlay, its cards and its items from `first_item` on (those
+/// before, the running head and folio, are placed for their side already), with left
+/// and right alignment swapped.
+void mirror_items(BookletPage& page, double cx, size_t first_item);
 
 /// A block made ready for pagination: text hyphenated, sizes measured, pieces known.
 struct Prepared {

@@ -175,6 +175,12 @@ Point corrected_point(const Point& p, const PrinterProfile& profile, bool short_
 Placement corrected_placement(const Placement& p, const PrinterProfile& profile, bool short_edge, double w,
                               double h);
 
+/// `profile` (measured on portrait paper) as it applies to a landscape page that the
+/// printer turns a quarter turn anticlockwise onto its paper, the page's top along the
+/// paper's left edge (the common auto-rotation of print dialogs): an offset (x, y) on the
+/// paper is (-y, x) on the page; the rotation is the same.
+PrinterProfile landscape_profile(const PrinterProfile& profile);
+
 /// Applies corrected_placement to every placement of every back page of `sheets`.
 void correct_backs(SheetLayout& sheets, const PrinterProfile& profile, bool short_edge);
 

@@ -35,6 +35,7 @@ struct PageArt {
   struct PlacedPage {
     int page = 0;
     double x = 0, y = 0;
+    double tilt = 0;  // clockwise degrees about the placed page's centre (a printer's rotation, cancelled)
   };
   std::vector<PlacedPage> placed;
 };

@@ -97,16 +97,17 @@ std::vector<double> distinct(std::vector<double> v) {
   return out;
 }
 
-// Every hex edge once: a shared edge between neighbours is one cut.
-std::vector<CutSegment> hex_cuts(const Stock& s, const Grid& g) {
+// Every hex edge of the filled slots once: a shared edge between neighbours is one cut,
+// and an empty slot's own edges are not cut.
+std::vector<CutSegment> hex_cuts(const std::vector<Rect>& trims) {
   std::vector<CutSegment> cuts;
   auto same = [](const CutSegment& a, const CutSegment& b) {
     auto close = [](double u, double v) { return std::fabs(u - v) < 1e-6; };
     return (close(a.x1, b.x1) && close(a.y1, b.y1) && close(a.x2, b.x2) && close(a.y2, b.y2)) ||
            (close(a.x1, b.x2) && close(a.y1, b.y2) && close(a.x2, b.x1) && close(a.y2, b.y1));
   };
-  for (const Slot& sl : slots_of(s)) {
-    const auto c = hex_corners(place(s, g, sl.col, sl.row).trim);
+  for (const Rect& t : trims) {
+    const auto c = hex_corners(t);
     for (size_t i = 0; i < c.size(); ++i) {
       const Point& a = c[i];
       const Point& b = c[(i + 1) % c.size()];
@@ -129,53 +130,84 @@ CutSegment fold_line(const Stock& s, const Grid& g) {
   return {std::max(m, g.x0 - len), H / 2, std::min(W - m, g.x0 + g.gw + len), H / 2, CutKind::Fold};
 }
 
-std::vector<CutSegment> cut_guides(const Stock& s, const Grid& g) {
-  if (s.cut == CutStyle::None) return {};
-  if (s.card.shape == Shape::Hex) return hex_cuts(s, g);
+bool near(double a, double b) { return std::fabs(a - b) < 1e-6; }
+
+// Crop marks at the grid's edges, one pair for each x and y that bounds a card of the
+// page (an x or y that bounds only empty slots has nothing to cut). They run from the
+// printable edge (the paper's edge less the margin printers cannot print; at most
+// mark_length) to just short of the bleed. A fold-over sheet has none on its fold side:
+// they would run across the fold into the backs.
+void crop_marks(const Stock& s, const Grid& g, const std::vector<double>& xs, const std::vector<double>& ys,
+                std::vector<CutSegment>* cuts) {
+  const double W = s.paper.width.pt, H = s.paper.height.pt;
+  const double len = s.mark_length.pt, m = s.margin.pt;
+  const double top_end = g.y0 - g.bleed_y - kMarkGap;
+  const double bottom_start = g.y0 + g.gh + g.bleed_y + kMarkGap;
+  const double left_end = g.x0 - g.bleed_x - kMarkGap;
+  const double right_start = g.x0 + g.gw + g.bleed_x + kMarkGap;
+  const bool right = !folds(s) || s.fold != Fold::Vertical, bottom = !folds(s) || s.fold != Fold::Horizontal;
+  const double min_len = 2.0;  // shorter marks are no help
+  for (double x : xs) {
+    if (top_end - std::max(m, top_end - len) >= min_len)
+      cuts->push_back({x, std::max(m, top_end - len), x, top_end, CutKind::Mark});
+    if (bottom && std::min(H - m, bottom_start + len) - bottom_start >= min_len)
+      cuts->push_back({x, bottom_start, x, std::min(H - m, bottom_start + len), CutKind::Mark});
+  }
+  for (double y : ys) {
+    if (left_end - std::max(m, left_end - len) >= min_len)
+      cuts->push_back({std::max(m, left_end - len), y, left_end, y, CutKind::Mark});
+    if (right && std::min(W - m, right_start + len) - right_start >= min_len)
+      cuts->push_back({right_start, y, std::min(W - m, right_start + len), y, CutKind::Mark});
+  }
+}
+
+// The spans of the line at `at` (an x when `vertical`, else a y) alongside which a card
+// lies, on either side: each card's extent along the line, joined across a gutter when
+// cards lie on both sides of it, so a full grid's line is one segment from edge to edge
+// and a line never runs past the last card into empty slots.
+std::vector<std::pair<double, double>> spans_along(const std::vector<Rect>& trims, double at, bool vertical,
+                                                   double gap) {
+  std::vector<std::pair<double, double>> v;
+  for (const Rect& t : trims) {
+    const bool touches = vertical ? near(t.x, at) || near(t.right(), at) : near(t.y, at) || near(t.bottom(), at);
+    if (touches) v.push_back(vertical ? std::pair{t.y, t.bottom()} : std::pair{t.x, t.right()});
+  }
+  std::sort(v.begin(), v.end());
+  std::vector<std::pair<double, double>> out;
+  for (const auto& sp : v)
+    if (!out.empty() && sp.first <= out.back().second + gap + 1e-6)
+      out.back().second = std::max(out.back().second, sp.second);
+    else
+      out.push_back(sp);
+  return out;
+}
+
+// The guides of a page whose filled slots have the trims `trims`: guides that bound no
+// card are left out (the empty slots of a last sheet), and a line between cards runs only
+// where a card lies on at least one side of it.
+std::vector<CutSegment> cut_guides(const Stock& s, const Grid& g, const std::vector<Rect>& trims) {
+  if (s.cut == CutStyle::None || trims.empty()) return {};
+  if (s.card.shape == Shape::Hex) return hex_cuts(trims);
   std::vector<CutSegment> cuts;
   if (folds(s)) cuts.push_back(fold_line(s, g));
   if (s.card.shape == Shape::Circle) return cuts;
   std::vector<double> xs, ys;
-  for (int c = 0; c < s.columns; ++c) {
-    xs.push_back(g.x0 + c * (g.cw + g.gutter));
-    xs.push_back(g.x0 + c * (g.cw + g.gutter) + g.cw);
-  }
-  for (int r = 0; r < s.rows; ++r) {
-    ys.push_back(g.y0 + r * (g.ch + g.row_gutter));
-    ys.push_back(g.y0 + r * (g.ch + g.row_gutter) + g.ch);
+  for (const Rect& t : trims) {
+    xs.insert(xs.end(), {t.x, t.right()});
+    ys.insert(ys.end(), {t.y, t.bottom()});
   }
   xs = distinct(xs);
   ys = distinct(ys);
-  const double W = s.paper.width.pt, H = s.paper.height.pt;
-  if (s.cut != CutStyle::Lines) {
-    // Crop marks run from the printable edge (the paper's edge less the margin printers
-    // cannot print; at most mark_length) to just short of the bleed. A fold-over sheet
-    // has none on its fold side: they would run across the fold into the backs.
-    const double len = s.mark_length.pt, m = s.margin.pt;
-    const double top_end = g.y0 - g.bleed_y - kMarkGap;
-    const double bottom_start = g.y0 + g.gh + g.bleed_y + kMarkGap;
-    const double left_end = g.x0 - g.bleed_x - kMarkGap;
-    const double right_start = g.x0 + g.gw + g.bleed_x + kMarkGap;
-    const bool right = !folds(s) || s.fold != Fold::Vertical, bottom = !folds(s) || s.fold != Fold::Horizontal;
-    const double min_len = 2.0;  // shorter marks are no help
-    for (double x : xs) {
-      if (top_end - std::max(m, top_end - len) >= min_len)
-        cuts.push_back({x, std::max(m, top_end - len), x, top_end, CutKind::Mark});
-      if (bottom && std::min(H - m, bottom_start + len) - bottom_start >= min_len)
-        cuts.push_back({x, bottom_start, x, std::min(H - m, bottom_start + len), CutKind::Mark});
-    }
-    for (double y : ys) {
-      if (left_end - std::max(m, left_end - len) >= min_len)
-        cuts.push_back({std::max(m, left_end - len), y, left_end, y, CutKind::Mark});
-      if (right && std::min(W - m, right_start + len) - right_start >= min_len)
-        cuts.push_back({right_start, y, std::min(W - m, right_start + len), y, CutKind::Mark});
-    }
-  }
+  if (s.cut != CutStyle::Lines) crop_marks(s, g, xs, ys, &cuts);
   if (s.cut == CutStyle::Lines || s.cut == CutStyle::Both) {
-    // Lines along every card edge, across the whole grid: all cards of a column share
-    // their x edges, so a line never crosses a card, only gutters and edges.
-    for (double x : xs) cuts.push_back({x, g.y0, x, g.y0 + g.gh, CutKind::Line});
-    for (double y : ys) cuts.push_back({g.x0, y, g.x0 + g.gw, y, CutKind::Line});
+    // Lines along card edges: all cards of a column share their x edges, so a line
+    // never crosses a card, only gutters and edges.
+    for (double x : xs)
+      for (const auto& [a, b] : spans_along(trims, x, true, g.row_gutter))
+        cuts.push_back({x, a, x, b, CutKind::Line});
+    for (double y : ys)
+      for (const auto& [a, b] : spans_along(trims, y, false, g.gutter))
+        cuts.push_back({a, y, b, y, CutKind::Line});
   }
   return cuts;
 }
@@ -222,20 +254,21 @@ SheetLayout layout_sheets(const Stock& s, size_t count, bool backs) {
   const Grid g = make_grid(s);
   const auto slots = slots_of(s);
   const size_t per_page = slots.size();
-  const auto cuts = cut_guides(s, g);
   const auto marks = cutter_geometry(s.cutter, out.width, out.height).marks;
   for (size_t first = 0; first < count; first += per_page) {
     Page front;
-    front.cuts = cuts;
     front.registration = marks;
+    std::vector<Rect> trims;
     for (size_t k = 0; k < per_page && first + k < count; ++k) {
       Placement p = place(s, g, slots[k].col, slots[k].row);
       p.slot = first + k;
       front.placements.push_back(p);
+      trims.push_back(p.trim);
       if (s.card.shape == Shape::Circle && s.cut != CutStyle::None)
         front.circles.push_back({p.trim.x + p.trim.w / 2, p.trim.y + p.trim.h / 2,
                                  std::min(p.trim.w, p.trim.h) / 2});
     }
+    front.cuts = cut_guides(s, g, trims);
     // Fold-over: the backs share the page, across the fold from their fronts.
     if (folds(s) && backs)
       for (size_t k = 0, n = front.placements.size(); k < n; ++k)
@@ -323,6 +356,15 @@ Placement corrected_placement(const Placement& p, const PrinterProfile& profile,
   out.bleed.x += n.x - c.x;
   out.bleed.y += n.y - c.y;
   out.tilt = p.tilt - profile.rotation;
+  return out;
+}
+
+PrinterProfile landscape_profile(const PrinterProfile& profile) {
+  // Paper (x, y) is page (y, W - x) turned back: a move along the paper's x is one along
+  // the page's y, and one along the paper's y one against the page's x.
+  PrinterProfile out = profile;
+  out.offset_x = Length{-profile.offset_y.pt};
+  out.offset_y = profile.offset_x;
   return out;
 }
 

@@ -110,6 +110,9 @@ Booklet booklet_from_text(const Game& g, const std::string& text, const std::str
     b.accent = pal != g.palette.end() ? pal->second : parse_color(s.accent).value_or(Color{});
     b.body_font = s.body_font;
     b.heading_font = s.heading_font;
+    b.rtl = s.rtl;
+    b.right_bound = s.right_bound;
+    b.creep = s.creep;
     if (!s.cover_deck.empty()) {
       const Deck* dk = g.find_deck(s.cover_deck);
       if (!dk) {

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "base/length.h"
 #include "load/names.h"
 #include "load/palette.h"
 #include "load/schema.h"
@@ -90,6 +91,39 @@ void read_tables(const YAML::Node& n, const std::string& file, Game* g, Diagnost
   }
 }
 
+namespace {
+
+// True for a language tag whose script runs right to left (its first subtag: "he",
+// "he-IL", "ar-EG"...).
+bool rtl_language(const std::string& tag) {
+  const std::string lang = tag.substr(0, tag.find_first_of("-_"));
+  for (const char* l : {"ar", "dv", "fa", "he", "iw", "ps", "ur", "yi"})
+    if (lang == l) return true;
+  return false;
+}
+
+// The booklet's language, binding and creep: `creep: auto` is the paper's thickness, each
+// nested sheet being pushed out by the paper inside it.
+void read_binding(const Reader& r, BookletSpec* b, Diagnostics& d) {
+  b->language = r.str("language");
+  b->rtl = rtl_language(b->language);
+  const std::string binding = r.str("binding");
+  b->right_bound = binding == "right" || (binding == "auto" && b->rtl);
+  if (!r.has("creep")) return;
+  const std::string creep = r.str("creep");
+  if (creep == "auto") {
+    b->creep = r.length("paper_thickness").pt;
+    return;
+  }
+  std::string err;
+  if (const auto l = parse_length(creep, &err))
+    b->creep = l->pt;
+  else
+    d.error(r.mark("creep"), "creep '" + creep + "' is neither auto nor a length (" + err + ")");
+}
+
+}  // namespace
+
 void read_booklet(const YAML::Node& n, const std::string& file, const FontSet& fonts, Game* g,
                   Diagnostics& d) {
   Reader r(n, Schemas::booklet(), file);
@@ -109,6 +143,7 @@ void read_booklet(const YAML::Node& n, const std::string& file, const FontSet& f
     d.error(r.mark(key), "unknown font '" + fam + "'" + did_you_mean(fam, names) + available(names));
   }
   check_literal_color(b.accent, r.mark("accent"), *g, d);
+  read_binding(r, &b, d);
   if (YAML::Node c = r.node("cover"); c && c.IsMap()) {
     Reader cr(c, Schemas::booklet_cover(), file);
     b.cover_deck = cr.str("deck");

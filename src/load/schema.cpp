@@ -345,6 +345,19 @@ const Schema& Schemas::booklet() {
        F("accent", K::Color, "colour of headings, rules and callouts", "#1d4ea8"),
        F("body_font", K::String, "font family of the text", "Noto Serif"),
        F("heading_font", K::String, "font family of headings, tables and captions", "Noto Sans"),
+       F("language", K::String,
+         "language of the rules text (an IETF tag: en, he, ar...); a right-to-left one (ar, dv, fa, he, "
+         "ps, ur, yi) sets the text right to left and binds the booklet on the right",
+         "en"),
+       E("binding", {"auto", "left", "right"},
+         "the edge the spine is on, seen from the front cover: right for a right-to-left booklet, whose page "
+         "1 faces the reader from the other cover (auto: right when `language` is right-to-left)",
+         "auto"),
+       A("creep", "the imposed booklet's pages of each sheet move this far towards the spine past those "
+         "of the sheet outside it, so margins and page numbers line up after trimming: a length, or auto "
+         "(`paper_thickness`); the reading-order booklet is unchanged (default: none)",
+         R"("anyOf": [{"const": "auto"}, {"type": "string", "pattern": "^[+]?([0-9]+[.]?[0-9]*|[.][0-9]+)(mm|cm|in|pt)$"}, {"const": 0}, {"type": "null"}])"),
+       F("paper_thickness", K::Length, "thickness of the booklet's paper, for `creep: auto`", "0.1mm"),
        O("cover", K::Object, &Schemas::booklet_cover(), "cards shown on the cover")}};
   return s;
 }

@@ -56,6 +56,9 @@ struct Booklet {
   std::vector<FigureCard> cover;
   std::vector<std::pair<std::string, long>> parts;  // deck name, pieces (cover, {{parts}})
   std::vector<Block> blocks;
+  bool rtl = false;          // the text runs right to left (BookletSpec::rtl)
+  bool right_bound = false;  // the spine is on the right: odd pages are left-hand pages
+  double creep = 0;          // see BookletSpec::creep
   std::string source;  // the Markdown file
   std::string text;    // its text (for pointing at characters in diagnostics)
   Mark mark;           // the game file's booklet section (cover title, subtitle)

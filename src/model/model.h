@@ -341,6 +341,11 @@ struct BookletSpec {
   std::string body_font, heading_font;
   std::string cover_deck;
   std::vector<std::string> cover_cards;
+  std::string language = "en";  // the rules text's language (IETF tag)
+  bool rtl = false;             // that language is written right to left
+  bool right_bound = false;     // the spine is on the right (binding: right)
+  double creep = 0;             // imposed: points each sheet's pages move towards the spine
+                                // past the sheet outside it (0: none)
   Mark mark, cover_mark;
 };
 

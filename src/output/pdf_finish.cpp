@@ -67,13 +67,14 @@ struct PdfBook::Impl {
   std::string bytes;  // qpdf reads the streams from them when a file that copied them is written
   QPDF pdf;
   std::vector<QPDFObjectHandle> forms;  // page k as a form
-  std::vector<double> heights;          // page k's MediaBox height
+  std::vector<double> heights, widths;  // page k's MediaBox height and width
 };
 
 PdfBook::PdfBook(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 PdfBook::~PdfBook() = default;
 size_t PdfBook::pages() const { return impl_->forms.size(); }
 double PdfBook::page_height(size_t k) const { return impl_->heights.at(k); }
+double PdfBook::page_width(size_t k) const { return impl_->widths.at(k); }
 
 std::unique_ptr<PdfBook> PdfBook::open(std::string bytes, const std::string& what, std::string* err) {
   try {
@@ -89,6 +90,7 @@ std::unique_ptr<PdfBook> PdfBook::open(std::string bytes, const std::string& wha
     for (QPDFPageObjectHelper& page : QPDFPageDocumentHelper(impl->pdf).getAllPages()) {
       const QPDFObjectHandle::Rectangle media = page.getMediaBox().getArrayAsRectangle();
       impl->heights.push_back(media.ury - media.lly);
+      impl->widths.push_back(media.urx - media.llx);
       impl->forms.push_back(form_of(page));
     }
     return std::unique_ptr<PdfBook>(new PdfBook(std::move(impl)));

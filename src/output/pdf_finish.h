@@ -52,6 +52,8 @@ class PdfBook {
   size_t pages() const;
   /// The height of page k (points; its MediaBox), to place it on a page with y up.
   double page_height(size_t k) const;
+  /// The width of page k (points; its MediaBox), to turn it about its centre.
+  double page_width(size_t k) const;
   struct Impl;
   Impl& impl() { return *impl_; }
 

@@ -67,6 +67,24 @@ bool draw_and_finish(const std::string& path, const PlannedOutput& o, const Writ
                     book ? c.book->pdf.get() : nullptr);
 }
 
+// The `cm` that puts a placed page's form (its MediaBox) with its top-left corner at
+// (x, y) of a page `h` high, in PDF space (y up), turned `tilt` degrees clockwise about
+// its centre.
+std::string placement_matrix(const PageArt::PlacedPage& placed, double h, const PdfBook& from) {
+  const double pw = from.page_width(static_cast<size_t>(placed.page));
+  const double ph = from.page_height(static_cast<size_t>(placed.page));
+  const double y = h - placed.y - ph;
+  if (placed.tilt == 0) return "q 1 0 0 1 " + format_number(placed.x, 6) + " " + format_number(y, 6) + " cm\n";
+  // Clockwise on the page is anticlockwise-negative in PDF space: turn by -tilt about
+  // the form's centre, then move that centre to the placed page's.
+  const double a = -placed.tilt * M_PI / 180, cs = std::cos(a), sn = std::sin(a);
+  const double cx = placed.x + pw / 2, cy = y + ph / 2;
+  const double e = cx - (cs * pw / 2 - sn * ph / 2), f = cy - (sn * pw / 2 + cs * ph / 2);
+  std::string m = "q";
+  for (double v : {cs, sn, -sn, cs, e, f}) m += " " + format_number(v, 6);
+  return m + " cm\n";
+}
+
 // PDF: the pages drawn by render_pdf, page by page, at each page's size, then given their
 // page boxes and written clean by the qpdf pass (output/pdf_finish.h).
 class PdfWriter : public Writer {
@@ -103,11 +121,7 @@ class PdfWriter : public Writer {
           *err = "'" + o.imposes + "' has no page " + std::to_string(placed.page + 1) + " to place";
           return false;
         }
-        // Its top-left corner at (x, y), in PDF space (y up): the form is the page's
-        // MediaBox, which clips it as the page's edge did.
-        const double y = h - placed.y - c.imposed->page_height(static_cast<size_t>(placed.page));
-        out.parts.push_back({-1, -1, "q 1 0 0 1 " + format_number(placed.x, 6) + " " + format_number(y, 6) + " cm\n",
-                             placed.page});
+        out.parts.push_back({-1, -1, placement_matrix(placed, h, *c.imposed), placed.page});
       }
       out.parts.push_back({static_cast<int>(i), -1, {}});
     }

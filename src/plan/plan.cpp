@@ -215,7 +215,7 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
   }
   warn_bare_tts_names(p.game, outs, opt, d);
   for (const auto& board : p.game.boards) add(plan_board(p, board, papers, t, d));
-  if (p.booklet) add(plan_booklets(p, t, opt, d));
+  if (p.booklet) add(plan_booklets(p, t, opt, d, printer));
   if (opt.cmyk)
     for (auto& o : outs)
       if (o.format == OutputFormat::Pdf && o.manifest.kind != OutputKind::Proof) make_cmyk(o, nullptr, p.game, opt, d);

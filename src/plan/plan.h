@@ -101,9 +101,17 @@ std::vector<PlannedOutput> plan_answer_key(const PreparedGame& p, size_t deck, c
 std::vector<PlannedOutput> plan_board(const PreparedGame& p, const Board& board, const std::vector<Paper>& papers,
                                       const Templates& t, Diagnostics& d);
 /// The booklet: reading-order pages on the small paper (half-Letter, A5) and the same
-/// pages imposed two-up on the big one (Letter, A4) for folding.
+/// pages imposed two-up on the big one (Letter, A4) for folding. With `printer`, the
+/// imposed back sides are corrected for its duplex error as card backs are (each half
+/// moved and turned as one card would be; the sheet turns on its short edge).
 std::vector<PlannedOutput> plan_booklets(const PreparedGame& p, const Templates& t, const PlanOptions& opt,
-                                         Diagnostics& d);
+                                         Diagnostics& d, const PrinterProfile* printer = nullptr);
+
+/// What the manifest says of a printer profile `pr` applied to back pages as `applied`
+/// (the same profile, or landscape_profile of it) for a stock turned on its short edge
+/// or not, moved about `about`.
+std::string printer_json(const PrinterProfile& pr, const PrinterProfile& applied, bool short_edge,
+                         const std::string& about);
 
 /// Shared by the planners of card pages: turns laid-out sheets of deck `deck` into planned
 /// pages of `o` with the manifest's account of them; the first page also carries `items`

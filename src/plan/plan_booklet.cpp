@@ -79,6 +79,7 @@ PlannedOutput reading_order(const PreparedGame& p, const BookletLayout& bl, cons
     if (pg.role == "body")
       json << ", \"section\": " << json_quote(pg.section) << ", \"text_area\": " << json_rect(pg.text_area)
            << ", \"head\": " << json_rect(pg.head) << ", \"foot\": " << json_rect(pg.foot);
+    if (pg.band.w > 0) json << ", \"band\": " << json_rect(pg.band);
     json << ", \"placements\": [";
     for (size_t j = 0; j < pg.cards.size(); ++j) {
       const PlacedCard& c = pg.cards[j];
@@ -96,8 +97,19 @@ PlannedOutput reading_order(const PreparedGame& p, const BookletLayout& bl, cons
   return o;
 }
 
+// Where a half of an imposed back side is drawn for `printer` (null: where it is), and
+// how far it is turned: as a card would be (corrected_placement), the landscape sheet
+// turning on its short edge.
+std::pair<Rect, double> printed_half(const Rect& box, bool back, const PrinterProfile* printer, double w, double h) {
+  if (!back || !printer) return {box, 0};
+  Placement pl;
+  pl.trim = pl.bleed = box;
+  const Placement c = corrected_placement(pl, landscape_profile(*printer), true, w, h);
+  return {c.trim, c.tilt};
+}
+
 PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std::vector<ImposedSide>& sides,
-                      const Paper& sheet, const std::string& pages_file) {
+                      const Paper& sheet, const std::string& pages_file, const PrinterProfile* printer) {
   PlannedOutput o;
   o.file = std::string("rules-booklet-") + sheet.id + ".pdf";
   o.imposes = pages_file;
@@ -108,8 +120,13 @@ PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std:
   o.manifest.kind = OutputKind::BookletImposed;
   o.manifest.paper = sheet.id;
   const int n = static_cast<int>(bl.pages.size());
-  o.manifest.extra = ", \"booklet_pages\": " + std::to_string(n) +
-                     ", \"padded_pages\": " + std::to_string(padded_page_count(n));
+  o.manifest.extra = (printer ? printer_json(*printer, landscape_profile(*printer), true,
+                                             "the sheet's centre, the sheet turned a quarter turn anticlockwise "
+                                             "onto the paper")
+                             : "") +
+                     ", \"booklet_pages\": " + std::to_string(n) +
+                     ", \"padded_pages\": " + std::to_string(padded_page_count(n)) + ", \"binding\": \"" +
+                     (p.booklet->right_bound ? "right" : "left") + "\", \"creep\": " + json_number(p.booklet->creep);
   std::ostringstream json;
   for (size_t k = 0; k < sides.size(); ++k) {
     const ImposedSide& s = sides[k];
@@ -117,13 +134,16 @@ PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std:
     json << (k ? "," : "") << "\n      {\"page\": " << k + 1 << ", \"sheet\": " << k / 2 + 1 << ", \"side\": \""
          << (s.side.back ? "back" : "front") << "\", \"placements\": [";
     int j = 0;
-    for (const auto& [num, box] : {std::pair{s.side.left, s.left}, std::pair{s.side.right, s.right}}) {
+    for (const auto& [num, half] : {std::pair{s.side.left, s.left}, std::pair{s.side.right, s.right}}) {
+      const auto [box, tilt] = printed_half(half, s.side.back, printer, o.width, o.height);
       if (num >= 1 && num <= n) {
         add_booklet_page(p, bl.pages[static_cast<size_t>(num - 1)], box.x, box.y, &pp.art);
-        pp.art.placed.push_back({num - 1, box.x, box.y});
+        pp.art.placed.push_back({num - 1, box.x, box.y, tilt});
       }
       json << (j++ ? ", " : "") << "{\"id\": \"page-" << num << "\", \"page\": " << num
-           << ", \"blank\": " << (num > n ? "true" : "false") << ", \"rect\": " << json_rect(box) << "}";
+           << ", \"blank\": " << (num > n ? "true" : "false") << ", \"rect\": " << json_rect(box);
+      if (tilt != 0) json << ", \"tilt\": " << json_number(tilt);
+      json << "}";
     }
     pp.art.cuts = s.folds;
     json << "], \"cuts\": [";
@@ -143,7 +163,7 @@ PlannedOutput imposed(const PreparedGame& p, const BookletLayout& bl, const std:
 }  // namespace
 
 std::vector<PlannedOutput> plan_booklets(const PreparedGame& p, const Templates& t, const PlanOptions& opt,
-                                         Diagnostics& d) {
+                                         Diagnostics& d, const PrinterProfile* printer) {
   std::vector<PlannedOutput> out;
   // Which sheet folds into which page is the papers' data (papers.yaml's booklet_page).
   for (const Paper& sheet_paper : single_page_papers(t, opt)) {
@@ -162,15 +182,16 @@ std::vector<PlannedOutput> plan_booklets(const PreparedGame& p, const Templates&
     }
     const BookletLayout bl =
         layout_booklet(*p.booklet, page->width.pt, page->height.pt, *p.measurer, p.hyphenator.get(), d);
+    const Booklet& b = *p.booklet;
     const Imposition imposition = impose_saddle_stitch(static_cast<int>(bl.pages.size()), bl.width, bl.height,
-                                                       sheet->height.pt, sheet->width.pt);
+                                                       sheet->height.pt, sheet->width.pt, {b.creep, b.right_bound});
     if (!imposition.error.empty()) {
       d.error(p.game.booklet->mark, "cannot impose the booklet: " + imposition.error);
       continue;
     }
     const auto& sides = imposition.sides;
     PlannedOutput pages = reading_order(p, bl, *page);
-    PlannedOutput sheets = imposed(p, bl, sides, *sheet, pages.file);
+    PlannedOutput sheets = imposed(p, bl, sides, *sheet, pages.file, printer);
     out.push_back(std::move(pages));
     out.push_back(std::move(sheets));
   }

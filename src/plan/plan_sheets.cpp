@@ -175,17 +175,17 @@ void warn_margin(const Deck& deck, const Stock& stock, const SheetLayout& sheets
                             "closer to the edge");
 }
 
-// What the manifest says of a printer profile applied to back pages.
-std::string printer_json(const PrinterProfile& pr, bool short_edge) {
+}  // namespace
+
+std::string printer_json(const PrinterProfile& pr, const PrinterProfile& applied, bool short_edge,
+                         const std::string& about) {
   const double sign = short_edge ? -1 : 1;
   return ", \"printer\": {\"name\": " + json_quote(pr.name) + ", \"file\": " + json_quote(pr.file) +
          ", \"duplex_offset_mm\": [" + json_number(pr.offset_x.in_mm()) + ", " + json_number(pr.offset_y.in_mm()) +
          "], \"duplex_rotation_deg\": " + json_number(pr.rotation) + ", \"backs_moved_mm\": [" +
-         json_number(-sign * pr.offset_x.in_mm()) + ", " + json_number(-sign * pr.offset_y.in_mm()) +
-         "], \"backs_turned_deg\": " + json_number(-pr.rotation) + ", \"about\": \"the page centre\"}";
+         json_number(-sign * applied.offset_x.in_mm()) + ", " + json_number(-sign * applied.offset_y.in_mm()) +
+         "], \"backs_turned_deg\": " + json_number(-pr.rotation) + ", \"about\": " + json_quote(about) + "}";
 }
-
-}  // namespace
 
 std::optional<DeckSheets> plan_sheets(const PreparedGame& p, size_t deck, const Stock& stock, bool backs,
                                       const PrinterProfile* printer, Diagnostics& d) {
@@ -215,7 +215,7 @@ std::optional<DeckSheets> plan_sheets(const PreparedGame& p, size_t deck, const 
   const bool has_back_pages = backs && stock.kind != StockKind::Foldover;
   if (printer && has_back_pages) {
     correct_backs(sheets, *printer, stock.duplex == Duplex::ShortEdge);
-    o.manifest.extra = printer_json(*printer, stock.duplex == Duplex::ShortEdge);
+    o.manifest.extra = printer_json(*printer, *printer, stock.duplex == Duplex::ShortEdge, "the page centre");
   }
   if (has_back_pages && stock.order == PageOrder::BackFront) backs_first(sheets);
   std::optional<PlannedOutput> cut_file;

@@ -36,7 +36,8 @@ bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle&
   pango_layout_set_auto_dir(layout, FALSE);
   pango_layout_set_width(layout, static_cast<int>(std::floor(wrap * PANGO_SCALE)));
   pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_alignment(layout, pango_align(st.align));
+  // A justified right-to-left paragraph ends on the right, as it starts.
+  pango_layout_set_alignment(layout, st.align == Align::Justify && st.rtl ? PANGO_ALIGN_RIGHT : pango_align(st.align));
   pango_layout_set_justify(layout, st.align == Align::Justify);
   if (st.line_spacing != 1) pango_layout_set_line_spacing(layout, static_cast<float>(st.line_spacing));
   if (st.markup) {

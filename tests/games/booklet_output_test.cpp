@@ -154,7 +154,7 @@ TEST(BookletOutput, ImposedSheetsCarryTheRightPagesOnEachHalf) {
   EXPECT_TRUE(contents_left);
   const std::string manifest = testing::slurp(dir / "manifest.json");
   EXPECT_NE(manifest.find("\"kind\": \"booklet-imposed\""), std::string::npos);
-  EXPECT_NE(manifest.find("{\"kind\": \"fold\", \"from\": [396, 12], \"to\": [396, 30]}"), std::string::npos);
+  EXPECT_NE(manifest.find("{\"kind\": \"fold\", \"from\": [396, 18], \"to\": [396, 32]}"), std::string::npos);
 }
 
 // Change a count in the YAML and build again: the booklet's sentence and its generated

@@ -298,6 +298,7 @@ std::vector<std::string> good_values(const Schema& t, const Field& f, const std:
       {"image layer.fit", {"contain", "\"{fit}\""}},
       {"text layer.min_size", {"9pt", "\"6pt\""}},
       {"image layer.src", {"x.svg", "\"{word}.svg\""}},
+      {"booklet.creep", {"auto", "0.2mm", "0"}},
   };
   if (auto it = meaning.find(t.name + "." + f.name); it != meaning.end()) return it->second;
   if (t.name.find(" layer") != std::string::npos && (f.name == "w" || f.name == "h"))
@@ -345,6 +346,7 @@ std::vector<std::string> bad_values(const Schema& t, const Field& f) {
       {"board rule.tiles", {"{kind: k, count: 3}", "{}", "k"}},
       {"board.rows", {"[a]", "a"}},
       {"table.rows", {"[[{a: 1}]]", "[1]", "x"}},
+      {"booklet.creep", {"3", "fast", "[1]", "{a: 1}"}},
   };
   if (auto it = meaning.find(t.name + "." + f.name); it != meaning.end()) return it->second;
   switch (f.kind) {

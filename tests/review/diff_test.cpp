@@ -229,7 +229,7 @@ TEST(Diff, OutputsAndCardsAddedOrRemoved) {
   const std::string after = game("Kappa", "      - {id: nu, word: Nu}\n", "[poker-3x3-letter, poker-3x3-a4]");
   build(dir, after, "new");
   // The card comes with its cut guides, outside every card's box.
-  const std::string nu = source_of(after, "nu") + "; changed outside the cards (4550 pixels)\n";
+  const std::string nu = source_of(after, "nu") + "; changed outside the cards (5169 pixels)\n";
   auto r = run_cardstock({"diff", "old", "new"}, dir.string());
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.out, "added    g/cards-poker-3x3-a4.pdf: 2 pages\n"
