@@ -42,10 +42,11 @@ struct Field {
   std::string doc;
   std::vector<std::string> choices;  // Kind::Enum
   const Schema* object = nullptr;    // Kind::Object / ObjectList / ObjectMap
-  // Kind::ObjectList: an item holding the key `alt_key` is checked against `alt` instead
-  // (cards or a `{csv: FILE}` entry), and the value may be one such map on its own.
+  // Kind::ObjectList: an item holding one of the keys `alt_keys` is checked against `alt`
+  // instead (cards or a `{csv: FILE}` / `{sheet: FILE}` entry), and the value may be one
+  // such map on its own.
   const Schema* alt = nullptr;
-  std::string alt_key;
+  std::vector<std::string> alt_keys;
   // A layer key that may be a {field} reference instead of its kind's value, read per card.
   bool per_card = false;
   std::string json;                  // Kind::Any: JSON Schema keywords for what the loader accepts
