@@ -196,6 +196,12 @@ void add_object(Json& o, const Schema& s, const std::string& layer_type = "") {
     o["patternProperties"] = {
         {"^[a-z][a-z0-9_]*$", {{"description", s.open_doc}, {"type", scalars(true)}, {"maxLength", kMaxFieldLength}}}};
   o["additionalProperties"] = false;
+  if (!s.one_of.empty()) {  // exactly one of them, and not null (null is as if absent)
+    Json one = Json::array();
+    for (const auto& k : s.one_of)
+      one.push_back(Json{{"required", Json::array({k})}, {"properties", {{k, {{"type", "string"}}}}}});
+    o["oneOf"] = one;
+  }
   o["required"] = Json::array();
   for (const auto& f : s.fields)
     if (f.required) o["required"].push_back(f.name);

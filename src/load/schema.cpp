@@ -281,7 +281,10 @@ const Schema& Schemas::card_source() {
        F("tab", K::String, "the spreadsheet's tab to read (default: the first)"),
        E("separator", enum_names(kSeparatorNames), "what separates a CSV file's cells (default: guessed from the header row)", ""),
        F("id_from", K::String,
-         "a column whose values make the ids of rows with no `id` (made file-name safe and unique)")}};
+         "a column whose values make the ids of rows with no `id` (made file-name safe and unique)")},
+      false,
+      "",
+      {"csv", "sheet"}};  // one file an entry: decks.cpp's card_source() says so
   return s;
 }
 

@@ -58,6 +58,7 @@ struct Schema {
   std::vector<Field> fields;
   bool open = false;       // keys not listed are allowed (card data fields)
   std::string open_doc;    // what extra keys mean, when open
+  std::vector<std::string> one_of;  // exactly one of these keys is given (checked by the loader)
   const Field* find(const std::string& key) const;
   std::vector<std::string> keys() const;
 };

@@ -80,7 +80,6 @@ Format read_format(const std::string& code) {
   if (f.time && f.date && lower.find('y') == std::string::npos && lower.find('d') == std::string::npos) f.date = false;
   if (f.date || f.time) f.prefix.clear(), f.suffix.clear();
   // Spaces that line numbers up in a column ("#,##0 ") are not text.
-  while (!f.prefix.empty() && f.prefix.back() == ' ') f.prefix.pop_back();
   while (!f.suffix.empty() && f.suffix.front() == ' ') f.suffix.erase(0, 1);
   while (!f.suffix.empty() && f.suffix.back() == ' ') f.suffix.pop_back();
   return f;

@@ -48,7 +48,7 @@ TEST(SheetsCli, XlsxFromLibreOfficeAndOpenpyxlAndOdsBuild) {
   for (const std::string sheet : {"animals-lo.xlsx", "animals-openpyxl.xlsx", "animals.ods"}) {
     SCOPED_TRACE(sheet);
     const fs::path dir = folder(sheet, sheet, "{sheet: " + sheet + ", id_from: Name}");
-    const Run r = run_cardstock({"build", "-o", "out", "g.yaml"}, dir.string());
+    const cardstock::testing::Run r = run_cardstock({"build", "-o", "out", "g.yaml"}, dir.string());
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.err.find(sheet + ":Animals!A1: note: the header row's names are read as field names: 'Name' as "
                                  "{name}, 'Latin name' as {latin_name}, "),
@@ -66,7 +66,7 @@ TEST(SheetsCli, XlsxFromLibreOfficeAndOpenpyxlAndOdsBuild) {
 
 TEST(SheetsCli, ErrorsNameTheirCell) {
   const fs::path dir = folder("errors", "animals-openpyxl.xlsx", "{sheet: animals-openpyxl.xlsx, tab: Bad count}");
-  Run r = run_cardstock({"build", "-o", "out", "g.yaml"}, dir.string());
+  cardstock::testing::Run r = run_cardstock({"build", "-o", "out", "g.yaml"}, dir.string());
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("animals-openpyxl.xlsx:'Bad count'!B3: error: 'count' must be a whole number, not 'three'\n"),
             std::string::npos)

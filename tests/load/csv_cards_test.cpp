@@ -155,7 +155,7 @@ TEST(CsvCards, HeaderProblems) {
             "{part_of_speech}\n"
             "D/words.csv:2:7: error: column 4 has a value but no name in the header row (D/words.csv:1:26): name "
             "the column or empty it\n"
-            "D/words.csv:2:15: error: this row has a value in column 7, but the header row names only 6 columns\n");
+            "D/words.csv:2:13: error: this row has a value in column 7, but the header row names only 6 columns\n");
   // Headers as a teacher types them: read as field names, said once; two that read as
   // one name are an error naming both columns.
   auto t = load(game_with(" {csv: words.csv, id_from: Word}\n"), {{"words.csv", "Word,Meaning \nShalom,peace\n"}});

@@ -96,7 +96,7 @@ TEST(Sheets, TabsAreChosenByName) {
   ASSERT_TRUE(plants.game);
   EXPECT_EQ(plants.game->decks[0].cards.at(0).fields.at("height"), "30");
   auto typo = load(game_with("{sheet: animals-openpyxl.xlsx, tab: Plnats}"), "animals-openpyxl.xlsx");
-  EXPECT_EQ(typo.diags, "D/t.yaml:10:45: error: D/animals-openpyxl.xlsx has no tab 'Plnats' (did you mean "
+  EXPECT_EQ(typo.diags, "D/t.yaml:11:48: error: D/animals-openpyxl.xlsx has no tab 'Plnats' (did you mean "
                         "'Plants'?); its tabs are Animals, Plants, Merged, Twice, Bad count\n");
 }
 
@@ -139,10 +139,10 @@ TEST(Sheets, AZipBombAndFilesThatAreNoSpreadsheetAreRefused) {
             "D/bomb.xlsx:Animals: error: cannot read D/bomb.xlsx: its part xl/sharedStrings.xml unpacks to 65 MB; "
             "the limit is 64 MB\n");
   EXPECT_EQ(load(game_with("{sheet: make_fixtures.py}"), "make_fixtures.py").diags,
-            "D/t.yaml:10:21: error: D/make_fixtures.py is no .xlsx or .ods workbook (for a CSV file, write csv: "
+            "D/t.yaml:11:20: error: D/make_fixtures.py is no .xlsx or .ods workbook (for a CSV file, write csv: "
             "instead of sheet:)\n");
   EXPECT_EQ(load(game_with("{sheet: animals.ods, separator: \";\"}"), "animals.ods").diags,
-            "D/t.yaml:10:43: error: 'separator' is for CSV files: a spreadsheet's cells are apart already\n");
+            "D/t.yaml:11:44: error: 'separator' is for CSV files: a spreadsheet's cells are apart already\n");
 }
 
 TEST(Sheets, NumbersAreShownAsTheirFormatSays) {
