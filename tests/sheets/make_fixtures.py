@@ -14,7 +14,9 @@
   a merged cell with its covered cells).
 - words.xlsx: the README tutorial's spreadsheet (tests/games/docs_examples_test.cpp
   builds the tutorial with it).
-- bomb.xlsx: a workbook whose shared strings unpack to 65 MB (a zip bomb, kept small).
+- bomb.xlsx: a workbook whose shared strings unpack to 65 MB (a zip bomb, kept small);
+  bomb-lying.xlsx: the same, its zip headers claiming 1000 bytes (the count must be made
+  while unpacking, not taken from the container).
 
 openpyxl is used here only, never by cardstock. The files are committed; run this again
 only to change them (zip entries carry a fixed date, so the bytes are the same).
@@ -23,6 +25,7 @@ import datetime
 import io
 import os
 import re
+import struct
 import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -248,9 +251,24 @@ def bomb():
             z.writestr(info, data, compresslevel=9)
 
 
+def lying_bomb():
+    """bomb.xlsx with the shared strings' uncompressed size set to 1000 in both headers."""
+    b = bytearray(open(os.path.join(HERE, "bomb.xlsx"), "rb").read())
+    name = b"xl/sharedStrings.xml"
+    for sig, name_len_at, name_at, size_at in ((b"PK\x03\x04", 26, 30, 22), (b"PK\x01\x02", 28, 46, 24)):
+        i = b.find(sig)
+        while i >= 0:
+            n = struct.unpack("<H", b[i + name_len_at:i + name_len_at + 2])[0]
+            if b[i + name_at:i + name_at + n] == name:
+                b[i + size_at:i + size_at + 4] = struct.pack("<I", 1000)
+            i = b.find(sig, i + 4)
+    open(os.path.join(HERE, "bomb-lying.xlsx"), "wb").write(bytes(b))
+
+
 if __name__ == "__main__":
     openpyxl_xlsx()
     lo_xlsx()
     ods()
     words()
     bomb()
+    lying_bomb()
