@@ -69,6 +69,7 @@ std::string cell_value(XmlIn& x, std::string_view cell) {
 // One table:table-row: its cells put `repeat` times from row `row` on.
 bool read_row(XmlIn& x, int row, long repeat, TabSink& sink, std::string* why) {
   std::vector<std::pair<int, std::string>> cells;
+  size_t bytes = 0;  // of `cells`: a long text repeated across 16384 columns is bounded too
   int col = 0;
   if (!x.empty())
     while (x.next() && !x.end("table-row")) {
@@ -86,7 +87,7 @@ bool read_row(XmlIn& x, int row, long repeat, TabSink& sink, std::string* why) {
           *why = "row " + std::to_string(row) + " has a value past column " + std::to_string(kMaxSheetColumns);
           return false;
         }
-        for (long k = 1; k <= across && cells.size() <= static_cast<size_t>(kMaxCsvCells); ++k)
+        for (long k = 1; k <= across && bytes <= static_cast<size_t>(kMaxSheetPartBytes); ++k, bytes += text.size())
           cells.push_back({static_cast<int>(col + k), text});
       }
       col = static_cast<int>(std::min<long>(col + across, kMaxSheetColumns));

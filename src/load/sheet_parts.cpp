@@ -213,6 +213,11 @@ bool TabSink::put(int row, int col, std::string text) {
                                  std::to_string(kMaxCsvCells));
     return ok = false;
   }
+  if ((table->bytes += text.size()) > static_cast<size_t>(kMaxSheetPartBytes)) {
+    d->error(cell(row, col), "the cells of this tab hold more than " + std::to_string(kMaxSheetPartBytes >> 20) +
+                                 " MB of text; the limit is " + std::to_string(kMaxSheetPartBytes >> 20) + " MB");
+    return ok = false;
+  }
   r.cells.push_back({std::move(text), row, col});
   return true;
 }

@@ -61,6 +61,8 @@ class XmlIn {
 struct Table {
   std::vector<CsvRow> rows;
   size_t cells = 0;
+  size_t bytes = 0;  // of all the cells' text: one shared string in a million cells is
+                     // a million copies, so the text is bounded as a part is
 };
 
 /// Where one tab's cells are reported and what they may hold.
@@ -70,7 +72,7 @@ struct TabSink {
   Diagnostics* d;
   bool ok = true;
   /// Puts `text` at (row, col); empty text only moves nothing. False (after an error at
-  /// the cell) past kMaxCsvCells cells or out of order.
+  /// the cell) past kMaxCsvCells cells or kMaxSheetPartBytes of text, or out of order.
   bool put(int row, int col, std::string text);
   Mark cell(int row, int col) const { return {at.file, row, col, at.tab}; }
   /// A merged range (from row1/col1 to row2/col2) reported at its first cell.

@@ -141,6 +141,9 @@ TEST(Sheets, AZipBombAndFilesThatAreNoSpreadsheetAreRefused) {
   EXPECT_EQ(load(game_with("{sheet: bomb-lying.xlsx}"), "bomb-lying.xlsx").diags,
             "D/bomb-lying.xlsx:Animals: error: cannot read D/bomb-lying.xlsx: its part xl/sharedStrings.xml unpacks to "
             "more than 64 MB; the limit is 64 MB\n");
+  // A long text repeated across columns and rows: bounded as the parts are, not 1.4 GB.
+  EXPECT_EQ(load(game_with("{sheet: wide.ods}"), "wide.ods").diags,
+            "D/wide.ods:Wide!JZU2: error: the cells of this tab hold more than 64 MB of text; the limit is 64 MB\n");
   EXPECT_EQ(load(game_with("{sheet: make_fixtures.py}"), "make_fixtures.py").diags,
             "D/t.yaml:11:20: error: D/make_fixtures.py is no .xlsx or .ods workbook (for a CSV file, write csv: "
             "instead of sheet:)\n");

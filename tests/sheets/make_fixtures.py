@@ -14,6 +14,8 @@
   a merged cell with its covered cells).
 - words.xlsx: the README tutorial's spreadsheet (tests/games/docs_examples_test.cpp
   builds the tutorial with it).
+- wide.ods: one text of 9000 bytes repeated across 16000 columns and 10 rows (1.4 GB of
+  cells from a file of 1 KB).
 - bomb.xlsx: a workbook whose shared strings unpack to 65 MB (a zip bomb, kept small);
   bomb-lying.xlsx: the same, its zip headers claiming 1000 bytes (the count must be made
   while unpacking, not taken from the container).
@@ -239,6 +241,16 @@ def words():
     save_openpyxl(wb, "words.xlsx")
 
 
+def wide():
+    cell = ('<table:table-cell office:value-type="string" table:number-columns-repeated="16000"><text:p>%s'
+            '</text:p></table:table-cell>' % ("x" * 9000))
+    content = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content %s><office:body><office:spreadsheet>'
+               '<table:table table:name="Wide">%s%s</table:table></office:spreadsheet></office:body>'
+               '</office:document-content>' % (ODS_NS, ods_row(ods_cell("Name")), ods_row(cell, 10)))
+    write_zip(os.path.join(HERE, "wide.ods"), [
+        ("mimetype", "application/vnd.oasis.opendocument.spreadsheet"), ("content.xml", content)])
+
+
 def bomb():
     sst = ('<?xml version="1.0" encoding="UTF-8"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
            '<si><t>' + " " * (65 << 20) + '</t></si></sst>')
@@ -270,5 +282,6 @@ if __name__ == "__main__":
     lo_xlsx()
     ods()
     words()
+    wide()
     bomb()
     lying_bomb()
