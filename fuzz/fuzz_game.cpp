@@ -13,6 +13,7 @@
 //   parse_printer_profile (the same bytes as a printer profile) -> correct_backs;
 //   check_image_bytes (the same bytes as a PNG and as an SVG card image);
 //   csv_cards_from_text (the same bytes as a deck's CSV file, id_from its first column);
+//   read_spreadsheet (the same bytes as an .xlsx or .ods file, its first tab);
 //   parse_booklet (the same bytes as a rules booklet), when the bytes are not a game,
 //   against the shipped game whose title they name first -> plan_booklets.
 // Templates, the shipped games (prepared) and the hyphenation dictionary load once, at
@@ -33,6 +34,7 @@
 
 #include "load/booklet.h"
 #include "load/csv_cards.h"
+#include "load/spreadsheet.h"
 #include "layout/booklet_layout.h"
 #include "model/checks.h"
 #include "base/diag.h"
@@ -310,10 +312,21 @@ void run_csv(const std::string& text) {
   if (verbose()) std::fprintf(stderr, "%s-- csv: %zu cards\n", d.str().c_str(), cards.size());
 }
 
+// The bytes as a spreadsheet (a zip: only inputs that start as one get past libzip).
+void run_sheet(const std::string& text) {
+  if (text.rfind("PK", 0) != 0) return;
+  Diagnostics d;
+  std::vector<CsvRow> rows;
+  std::string tab;
+  read_spreadsheet(text, "fuzz.xlsx", "", Mark{"g.yaml", 1, 1}, Mark{"g.yaml", 1, 1}, &tab, &rows, d);
+  if (verbose()) std::fprintf(stderr, "%s-- sheet: %zu rows\n", d.str().c_str(), rows.size());
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   run_game(text);
   run_csv(text);
+  run_sheet(text);
   run_stock(text);
   run_printer(text);
   run_image(text);

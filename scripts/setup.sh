@@ -22,6 +22,7 @@ packages=(
   fonts-noto-core fonts-dejavu-core
   libhyphen-dev hyphen-en-us libpoppler-cpp-dev
   libqpdf-dev nlohmann-json3-dev libxxhash-dev
+  libzip-dev libxml2-dev
 )
 if [ "${1:-}" = "--test" ]; then
   # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).

@@ -1,11 +1,30 @@
 #include "base/diag.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace cardstock {
 
+std::string column_letters(int col) {
+  std::string s;
+  for (; col > 0; col = (col - 1) / 26) s.insert(s.begin(), static_cast<char>('A' + (col - 1) % 26));
+  return s;
+}
+
 std::string Mark::str() const {
+  if (!tab.empty()) {
+    bool plain = true;
+    for (char c : tab) plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    std::string t = tab;
+    if (!plain) {  // a quote inside is doubled, as in a spreadsheet's formulas
+      t.clear();
+      for (char c : tab) t += c == '\'' ? std::string("''") : std::string(1, c);
+      t = "'" + t + "'";
+    }
+    if (line <= 0) return file + ":" + t;
+    return file + ":" + t + "!" + column_letters(col) + std::to_string(line);
+  }
   if (line <= 0) return file;
   return file + ":" + std::to_string(line) + ":" + std::to_string(col);
 }

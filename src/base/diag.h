@@ -9,10 +9,16 @@ namespace cardstock {
 
 struct Mark {
   std::string file;
-  int line = 0;  // 1-based; 0 = whole file
-  int col = 0;   // 1-based
-  std::string str() const;  // "file:line:col", or "file" when line is 0
+  int line = 0;  // 1-based; 0 = whole file (or whole tab). In a spreadsheet: the row
+  int col = 0;   // 1-based. In a spreadsheet: the column (1 = A)
+  std::string tab;  // a spreadsheet's tab ("" = a text file): the mark is a cell
+  /// "file:line:col", or "file" when line is 0; a cell: "file:tab!B7" (a tab of more than
+  /// letters, digits and _ quoted as spreadsheets quote it: 'My tab'!B7), "file:tab".
+  std::string str() const;
 };
+
+/// A spreadsheet column's letters: 1 -> "A", 27 -> "AA"; "" for 0 or less.
+std::string column_letters(int col);
 
 /// A Note belongs to the error or warning reported just before it (e.g. "first defined
 /// here"): it is counted neither as an error nor as a warning, and --strict leaves it.

@@ -13,7 +13,7 @@ std::string num(double v) {
 
 std::vector<InputLimit> input_limits() {
   return {
-      {"bytes in a game, template or CSV file", std::to_string(kMaxFileBytes >> 20) + " MB"},
+      {"bytes in a game, template, CSV or spreadsheet file", std::to_string(kMaxFileBytes >> 20) + " MB"},
       {"copies of one card (`count`)", num(kMaxCardCount)},
       {"cards in one game, counting copies", num(kMaxCardsPerGame)},
       {"pages of all the outputs of one game", num(kMaxPagesPerGame)},
@@ -34,7 +34,11 @@ std::vector<InputLimit> input_limits() {
       {"bytes in an image file", std::to_string(kMaxImageBytes >> 20) + " MB"},
       {"pixels of one image (an SVG's pictures together)", num(kMaxImagePixels / 1000000) + " megapixels"},
       {"SVGs linked or embedded inside one another", num(kMaxSvgDepth)},
-      {"cells in a CSV file", num(kMaxCsvCells)},
+      {"cells in a CSV file or a spreadsheet's tab", num(kMaxCsvCells)},
+      {"bytes of one part of a spreadsheet once unzipped", std::to_string(kMaxSheetPartBytes >> 20) + " MB"},
+      {"rows of a spreadsheet's tab", num(kMaxSheetRows)},
+      {"columns of a spreadsheet's tab", num(kMaxSheetColumns)},
+      {"levels of XML nesting in a spreadsheet", num(kMaxSheetXmlDepth)},
       {"dots per inch of a stock's images (`dpi`)", num(kMaxDpi)},
       {"pixels of one image a stock makes", num(kMaxRasterPixels / 1000000) + " megapixels"},
       {"bytes in a printer profile", std::to_string(kMaxPrinterProfileBytes >> 10) + " KB"},

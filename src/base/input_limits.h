@@ -9,7 +9,7 @@
 
 namespace cardstock {
 
-/// Largest content file read (game file, template file, CSV file, booklet source).
+/// Largest content file read (game file, template file, CSV file, spreadsheet, booklet source).
 inline constexpr long kMaxFileBytes = 16L << 20;
 /// Most copies one card row may ask for.
 inline constexpr long kMaxCardCount = 100000;
@@ -54,6 +54,14 @@ inline constexpr int kMaxSvgDepth = 4;
 /// Most cells one CSV file may hold (a cell costs memory whatever its text): a deck of
 /// 10,000 cards of 100 columns.
 inline constexpr long kMaxCsvCells = 1000000;
+/// Most bytes one part of a spreadsheet (.xlsx, .ods) may hold once unzipped: a zip
+/// within kMaxFileBytes can unpack to gigabytes (a "zip bomb").
+inline constexpr long kMaxSheetPartBytes = 64L << 20;
+/// Rows and columns of a spreadsheet's tab (Excel's and LibreOffice's own bounds), and
+/// the deepest XML nesting read in its parts (they nest about 10 deep).
+inline constexpr int kMaxSheetRows = 1048576;
+inline constexpr int kMaxSheetColumns = 16384;
+inline constexpr int kMaxSheetXmlDepth = 100;
 /// Highest resolution a stock's images may ask for (a shop asks 300), and most pixels of
 /// one image a build makes (a card face, a Tabletop Simulator sheet): 40 megapixels is
 /// 160 MB while it is drawn.

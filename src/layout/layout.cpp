@@ -79,8 +79,8 @@ struct Resolver {
     auto it = g.palette.find(v);
     if (it != g.palette.end()) return it->second;
     if (auto c = parse_color(v)) return *c;
-    if (expr.find('{') != std::string::npos)  // literal colours were checked at load
-      d.error(card.mark, "card '" + card.id + "': '" + v + "' is not a colour (from '" + expr +
+    if (expr.find('{') != std::string::npos)  // literal colours were checked at load; at the field's cell
+      d.error(value_mark(expr, card.mark, card), "card '" + card.id + "': '" + v + "' is not a colour (from '" + expr +
                              "'" + (l ? " at " + l->mark.str() : std::string()) + ")");
     return fallback;
   }

@@ -145,6 +145,55 @@ char guess_separator(std::string_view text, const std::string& file_name) {
   return ',';
 }
 
+Utf16 utf16_kind(std::string_view text) {
+  if (text.substr(0, 2) == "\xFF\xFE") return Utf16::Le;
+  if (text.substr(0, 2) == "\xFE\xFF") return Utf16::Be;
+  if (text.size() < 2) return Utf16::No;
+  size_t zero_even = 0, zero_odd = 0;
+  const size_t n = std::min<size_t>(text.size() & ~size_t{1}, 1000);
+  for (size_t i = 0; i < n; ++i) (i % 2 ? zero_odd : zero_even) += text[i] == '\0';
+  const size_t pairs = n / 2;
+  if (zero_odd * 2 >= pairs && zero_even * 8 <= zero_odd) return Utf16::Le;
+  if (zero_even * 2 >= pairs && zero_odd * 8 <= zero_even) return Utf16::Be;
+  return Utf16::No;
+}
+
+bool decode_utf16(std::string_view text, Utf16 kind, std::string* out, size_t* bad_at) {
+  out->clear();
+  size_t i = text.size() >= 2 && (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF") ? 2 : 0;
+  auto unit = [&](size_t k) {
+    const unsigned a = static_cast<unsigned char>(text[k]), b = static_cast<unsigned char>(text[k + 1]);
+    return kind == Utf16::Le ? a | b << 8 : a << 8 | b;
+  };
+  for (; i + 1 < text.size(); i += 2) {
+    char32_t c = unit(i);
+    if (c >= 0xDC00 && c <= 0xDFFF) return *bad_at = i, false;
+    if (c >= 0xD800 && c <= 0xDBFF) {
+      const char32_t lo = i + 3 < text.size() ? unit(i + 2) : 0;
+      if (lo < 0xDC00 || lo > 0xDFFF) return *bad_at = i, false;
+      c = 0x10000 + ((c - 0xD800) << 10) + (lo - 0xDC00);
+      i += 2;
+    }
+    if (c < 0x80) {
+      *out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      *out += static_cast<char>(0xC0 | c >> 6);
+      *out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      *out += static_cast<char>(0xE0 | c >> 12);
+      *out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
+      *out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      *out += static_cast<char>(0xF0 | c >> 18);
+      *out += static_cast<char>(0x80 | (c >> 12 & 0x3F));
+      *out += static_cast<char>(0x80 | (c >> 6 & 0x3F));
+      *out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  if (i < text.size()) return *bad_at = i, false;
+  return true;
+}
+
 std::string separator_name(char separator) {
   if (separator == '\t') return "a tab";
   return std::string("'") + separator + "'";

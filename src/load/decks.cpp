@@ -160,20 +160,44 @@ Card read_card(const YAML::Node& c, int n_card, const Deck& deck, const DesignNa
   return card;
 }
 
-// The cards of a `{csv: FILE}` entry (load/csv_cards.h), checked as YAML cards are: ids
-// unique in the deck (an id made from `id_from` is made unique with -2, -3...), designs
-// that exist. A row with no id is "<deck>-<n>" by its place in the deck, as in YAML.
+// A `{csv: FILE}` or `{sheet: FILE}` entry as the reader takes it; false after an error
+// (both or a key of the other kind given).
+bool card_source(const Reader& sr, const Game& g, CsvSource* src, Diagnostics& d) {
+  src->sheet = sr.has("sheet");
+  const char* key = src->sheet ? "sheet" : "csv";
+  src->path = sr.str(key);
+  src->dir = g.dir;
+  src->allow_outside = g.allow_outside;
+  src->separator = enum_value(kSeparatorNames, sr.str("separator")).value_or(0);  // else guessed
+  src->id_from = sr.str("id_from");
+  src->tab = sr.str("tab");
+  src->at = sr.mark(key);
+  src->id_from_at = sr.mark("id_from");
+  src->tab_at = sr.has("tab") ? sr.mark("tab") : Mark{};
+  if (src->sheet && sr.has("csv")) {
+    d.error(sr.mark("csv"), "give either 'csv' or 'sheet', not both: one entry reads one file");
+    return false;
+  }
+  if (src->sheet && sr.has("separator")) {
+    d.error(sr.mark("separator"), "'separator' is for CSV files: a spreadsheet's cells are apart already");
+    return false;
+  }
+  if (!src->sheet && sr.has("tab")) {
+    d.error(sr.mark("tab"), "'tab' is for spreadsheets (sheet: FILE): a CSV file has one table");
+    return false;
+  }
+  return true;
+}
+
+// The cards of a `{csv: FILE}` or `{sheet: FILE}` entry (load/csv_cards.h), checked as
+// YAML cards are: ids unique in the deck (an id made from `id_from` is made unique with
+// -2, -3...), designs that exist. A row with no id is "<deck>-<n>" by its place in the
+// deck, as in YAML.
 void read_csv_source(const YAML::Node& c, const std::string& file, const Game& g, const DesignNames& designs,
                      UniqueNames* ids, int* n_card, Deck* deck, Diagnostics& d) {
   Reader sr(c, Schemas::card_source(), file);
   CsvSource src;
-  src.path = sr.str("csv");
-  src.dir = g.dir;
-  src.allow_outside = g.allow_outside;
-  src.separator = enum_value(kSeparatorNames, sr.str("separator")).value_or(0);  // else guessed
-  src.id_from = sr.str("id_from");
-  src.at = sr.mark("csv");
-  src.id_from_at = sr.mark("id_from");
+  if (!card_source(sr, g, &src, d)) return;
   std::string name;
   auto rows = read_csv_cards(src, &name, d);
   if (!name.empty() && std::find(deck->csv_files.begin(), deck->csv_files.end(), name) == deck->csv_files.end())
@@ -193,16 +217,19 @@ void read_csv_source(const YAML::Node& c, const std::string& file, const Game& g
   }
 }
 
-// `cards:` is a list of cards and `{csv: FILE}` entries, or one `{csv: FILE}`.
+// Whether an entry of `cards:` reads a file rather than being a card.
+bool is_source(const YAML::Node& c) { return c.IsMap() && (c["csv"] || c["sheet"]); }
+
+// `cards:` is a list of cards and `{csv: FILE}` / `{sheet: FILE}` entries, or one such entry.
 void read_cards(const YAML::Node& cards, const std::string& file, const Game& g, const DesignNames& designs,
                 Deck* deck, Diagnostics& d) {
   if (!cards) return;
   UniqueNames ids;
   int n_card = 0;
-  if (cards.IsMap() && cards["csv"]) return read_csv_source(cards, file, g, designs, &ids, &n_card, deck, d);
+  if (is_source(cards)) return read_csv_source(cards, file, g, designs, &ids, &n_card, deck, d);
   if (!cards.IsSequence()) return;
   for (const auto& c : cards) {
-    if (c.IsMap() && c["csv"]) {
+    if (is_source(c)) {
       read_csv_source(c, file, g, designs, &ids, &n_card, deck, d);
       continue;
     }

@@ -93,8 +93,10 @@ Json object_type(const Field& f, bool null) {
       if (null) return Json{{"type", Json::array({"object", "null"})}, {"if", {{"type", "object"}}}, {"then", ref(*f.object)}};
       return Json{{"allOf", Json::array({ref(*f.object)})}};
     case K::ObjectList:
-      if (f.alt) {  // a list of either (an item with `alt_key` is an `alt`), or one `alt` alone
-        Json item{{"if", {{"type", "object"}, {"required", Json::array({f.alt_key})}}},
+      if (f.alt) {  // a list of either (an item with one of `alt_keys` is an `alt`), or one `alt` alone
+        Json holds = Json::array();
+        for (const auto& k : f.alt_keys) holds.push_back(Json{{"required", Json::array({k})}});
+        Json item{{"if", {{"type", "object"}, {"anyOf", holds}}},
                   {"then", ref(*f.alt)},
                   {"else", ref(*f.object)}};
         Json any = Json::array({Json{{"type", "array"}, {"items", item}}, ref(*f.alt)});
@@ -194,6 +196,12 @@ void add_object(Json& o, const Schema& s, const std::string& layer_type = "") {
     o["patternProperties"] = {
         {"^[a-z][a-z0-9_]*$", {{"description", s.open_doc}, {"type", scalars(true)}, {"maxLength", kMaxFieldLength}}}};
   o["additionalProperties"] = false;
+  if (!s.one_of.empty()) {  // exactly one of them, and not null (null is as if absent)
+    Json one = Json::array();
+    for (const auto& k : s.one_of)
+      one.push_back(Json{{"required", Json::array({k})}, {"properties", {{k, {{"type", "string"}}}}}});
+    o["oneOf"] = one;
+  }
   o["required"] = Json::array();
   for (const auto& f : s.fields)
     if (f.required) o["required"].push_back(f.name);

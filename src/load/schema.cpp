@@ -262,9 +262,10 @@ const Schema& Schemas::deck() {
          "\"boolean\"]}"),
        [] {
          Field f = O("cards", K::ObjectList, &Schemas::card(),
-                     "the cards: a list of cards and {csv: FILE} entries, or one {csv: FILE}", true);
+                     "the cards: a list of cards and {csv: FILE} or {sheet: FILE} entries, or one such entry",
+                     true);
          f.alt = &Schemas::card_source();
-         f.alt_key = "csv";
+         f.alt_keys = {"csv", "sheet"};
          return f;
        }()}};
   return s;
@@ -273,11 +274,17 @@ const Schema& Schemas::deck() {
 const Schema& Schemas::card_source() {
   static const Schema s{
       "card source",
-      "cards read from a CSV or TSV file: a header row of field names, then a card a row",
-      {R("csv", K::String, "the file, relative to the game file"),
-       E("separator", enum_names(kSeparatorNames), "what separates the cells (default: guessed from the header row)", ""),
+      "cards read from a CSV or TSV file, or from a tab of a spreadsheet (.xlsx, .ods): a header row of field "
+      "names, then a card a row",
+      {F("csv", K::String, "a CSV or TSV file, relative to the game file"),
+       F("sheet", K::String, "a spreadsheet (.xlsx or .ods), relative to the game file, in place of `csv`"),
+       F("tab", K::String, "the spreadsheet's tab to read (default: the first)"),
+       E("separator", enum_names(kSeparatorNames), "what separates a CSV file's cells (default: guessed from the header row)", ""),
        F("id_from", K::String,
-         "a column whose values make the ids of rows with no `id` (made file-name safe and unique)")}};
+         "a column whose values make the ids of rows with no `id` (made file-name safe and unique)")},
+      false,
+      "",
+      {"csv", "sheet"}};  // one file an entry: decks.cpp's card_source() says so
   return s;
 }
 

@@ -42,10 +42,11 @@ struct Field {
   std::string doc;
   std::vector<std::string> choices;  // Kind::Enum
   const Schema* object = nullptr;    // Kind::Object / ObjectList / ObjectMap
-  // Kind::ObjectList: an item holding the key `alt_key` is checked against `alt` instead
-  // (cards or a `{csv: FILE}` entry), and the value may be one such map on its own.
+  // Kind::ObjectList: an item holding one of the keys `alt_keys` is checked against `alt`
+  // instead (cards or a `{csv: FILE}` / `{sheet: FILE}` entry), and the value may be one
+  // such map on its own.
   const Schema* alt = nullptr;
-  std::string alt_key;
+  std::vector<std::string> alt_keys;
   // A layer key that may be a {field} reference instead of its kind's value, read per card.
   bool per_card = false;
   std::string json;                  // Kind::Any: JSON Schema keywords for what the loader accepts
@@ -57,6 +58,7 @@ struct Schema {
   std::vector<Field> fields;
   bool open = false;       // keys not listed are allowed (card data fields)
   std::string open_doc;    // what extra keys mean, when open
+  std::vector<std::string> one_of;  // exactly one of these keys is given (checked by the loader)
   const Field* find(const std::string& key) const;
   std::vector<std::string> keys() const;
 };

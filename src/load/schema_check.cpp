@@ -131,7 +131,12 @@ std::optional<bool> validate_collection(const YAML::Node& v, const Field& f,
       if (!v.IsMap()) return wrong(f, mark_of(v, file), "must be a map", d);
       return validate(v, *f.object, file, d);
     case K::ObjectList: {
-      auto alt = [&](const YAML::Node& item) { return f.alt && item.IsMap() && item[f.alt_key]; };
+      auto alt = [&](const YAML::Node& item) {
+        if (!f.alt || !item.IsMap()) return false;
+        for (const auto& k : f.alt_keys)
+          if (item[k]) return true;
+        return false;
+      };
       if (alt(v)) return validate(v, *f.alt, file, d);
       if (!v.IsSequence()) return wrong(f, mark_of(v, file), "must be a list", d);
       bool ok = true;

@@ -25,7 +25,7 @@ ArtItem note(const std::string& text, const Rect& box, double size, const std::s
 // The slug of one cell: what the card is and where it is written.
 std::string slug(const Deck& dk, const Card& card, const CardInstance& in, bool back) {
   return dk.id + " / " + card.id + " / copy " + std::to_string(in.copy) + " / " + (back ? "back" : "front") + "\n" +
-         card.mark.file + ":" + std::to_string(card.mark.line);
+         (card.mark.tab.empty() ? card.mark.file + ":" + std::to_string(card.mark.line) : card.mark.str());
 }
 
 }  // namespace

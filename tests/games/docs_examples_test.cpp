@@ -63,6 +63,11 @@ void write_fixtures(const std::string& doc, const std::string& game_text, const 
     fs::create_directories((dir / b.file).parent_path());
     std::ofstream(dir / b.file, std::ios::binary) << b.text;
   }
+  // A spreadsheet cannot be shown in a document either: the tutorial's is in tests/sheets/.
+  const std::regex sheet(R"(sheet: ([A-Za-z0-9_-]+\.(xlsx|ods)))");
+  for (auto it = std::sregex_iterator(game_text.begin(), game_text.end(), sheet); it != std::sregex_iterator(); ++it)
+    fs::copy_file(testing::source_dir() + "/tests/sheets/" + (*it)[1].str(), dir / (*it)[1].str(),
+                  fs::copy_options::overwrite_existing);
   const std::regex ttf(R"(([A-Za-z0-9_./-]+/)?([A-Za-z0-9_-]+\.ttf))");
   for (auto it = std::sregex_iterator(game_text.begin(), game_text.end(), ttf); it != std::sregex_iterator(); ++it) {
     const fs::path to = dir / (*it)[0].str();

@@ -146,15 +146,28 @@ TEST(CsvCards, AnIdUsedTwiceIsAnErrorAtTheSecondWithANoteAtTheFirst) {
 
 TEST(CsvCards, HeaderProblems) {
   auto l = load(game_with(" {csv: words.csv}\n"),
-                {{"words.csv", "word,Part of speech,word,,meaning\na,b,c,d,e,f\n"}});
+                {{"words.csv", "word,Part of speech,word,,meaning,!!\na,b,c,d,e,f,g,h\n"}});
   EXPECT_EQ(l.diags,
-            "D/words.csv:1:6: error: column name 'Part of speech' must be a field name: lower-case letters, digits "
-            "and _, such as 'part_of_speech'\n"
             "D/words.csv:1:21: error: column 'word' is named twice in the header row: rename or remove one\n"
             "D/words.csv:1:1: note: 'word' is first named here\n"
+            "D/words.csv:1:35: error: column name '!!' must be a field name: lower-case letters, digits and _\n"
+            "D/words.csv:1:1: note: the header row's names are read as field names: 'Part of speech' as "
+            "{part_of_speech}\n"
             "D/words.csv:2:7: error: column 4 has a value but no name in the header row (D/words.csv:1:26): name "
             "the column or empty it\n"
-            "D/words.csv:2:11: error: this row has a value in column 6, but the header row names only 5 columns\n");
+            "D/words.csv:2:13: error: this row has a value in column 7, but the header row names only 6 columns\n");
+  // Headers as a teacher types them: read as field names, said once; two that read as
+  // one name are an error naming both columns.
+  auto t = load(game_with(" {csv: words.csv, id_from: Word}\n"), {{"words.csv", "Word,Meaning \nShalom,peace\n"}});
+  EXPECT_EQ(t.diags, "D/words.csv:1:1: note: the header row's names are read as field names: 'Word' as {word}, "
+                     "'Meaning ' as {meaning}\n");
+  ASSERT_TRUE(t.game);
+  EXPECT_EQ(t.game->decks[0].cards.at(0).id, "shalom");
+  EXPECT_EQ(load(game_with(" {csv: words.csv}\n"), {{"words.csv", "word,meaning,Word\na,b,c\n"}}).diags,
+            "D/words.csv:1:14: error: columns 1 ('word') and 3 ('Word') are both read as the field name 'word': "
+            "rename one of them\n"
+            "D/words.csv:1:1: note: 'word' is here\n"
+            "D/words.csv:1:1: note: the header row's names are read as field names: 'Word' as {word}\n");
   // A separator guessed wrong shows in the header.
   auto s = load(game_with(" {csv: words.csv, separator: \";\"}\n"), {{"words.csv", "word,meaning\na,b\n"}});
   EXPECT_EQ(s.diags,
@@ -165,6 +178,36 @@ TEST(CsvCards, HeaderProblems) {
   EXPECT_EQ(u.diags,
             "D/t.yaml:12:38: error: 'id_from' names the column 'wrod', which D/words.csv does not have (did you "
             "mean 'word'?); its columns are word, meaning\n");
+}
+
+// A spreadsheet's "Unicode text" (UTF-16LE, tabs) and UTF-16BE, with and without a
+// byte-order mark: read as the text they stand for, positions in its UTF-8 bytes.
+TEST(CsvCards, Utf16FilesAreRead) {
+  auto utf16 = [](const std::string& ascii_and_shin, bool le, bool bom) {
+    std::string out = bom ? (le ? "\xFF\xFE" : "\xFE\xFF") : "";
+    for (char c : ascii_and_shin) {
+      const std::string unit = c == '#' ? std::string("\x05\xE9", 2) : std::string("\0", 1) + c;  // '#': U+05E9
+      out += le ? std::string{unit[1], unit[0]} : unit;
+    }
+    return out;
+  };
+  for (const bool le : {true, false})
+    for (const bool bom : {true, false}) {
+      SCOPED_TRACE(std::string(le ? "LE" : "BE") + (bom ? " with BOM" : " without BOM"));
+      auto l = load(game_with(" {csv: words.txt}\n"),
+                    {{"words.txt", utf16("word\tmeaning\tcount\r\n#alom\tpeace\t2\r\nx\ty\tz\r\n", le, bom)}});
+      EXPECT_EQ(l.diags, "D/words.txt:3:5: error: 'count' must be a whole number, not 'z'\n");
+      ASSERT_TRUE(l.game);
+      EXPECT_EQ(l.game->decks[0].cards.at(0).fields.at("word"), "\xD7\xA9" "alom");
+      EXPECT_EQ(l.game->decks[0].cards.at(0).count, 2);
+    }
+}
+
+// A colour from a cell is reported at the cell, not at the row's first column.
+TEST(CsvCards, AColourFromACellIsReportedAtTheCell) {
+  auto l = load(game_with(" {csv: words.csv}\n", "      - {type: rect, w: 5mm, h: 5mm, fill: \"{ink}\"}\n"),
+                {{"words.csv", "word,meaning,ink\na,b,#00ff00\nc,d,purplish\n"}});
+  EXPECT_EQ(l.diags, "D/words.csv:3:5: error: card 'd-2': 'purplish' is not a colour (from '{ink}' at D/t.yaml:8:9)\n");
 }
 
 TEST(CsvCards, SeparatorsTabsAndShortRows) {
@@ -192,9 +235,9 @@ TEST(CsvCards, FileProblems) {
             "Windows-1252)\n"
             "D/words.csv: note: spreadsheets write UTF-8 when saving as \"CSV UTF-8\" (Excel) or with the character "
             "set \"Unicode (UTF-8)\" (LibreOffice)\n");
-  EXPECT_EQ(load(game_with(" {csv: words.csv}\n"), {{"words.csv", std::string("\xFF\xFEw\0", 4)}}).diags,
-            "D/words.csv: error: this file is UTF-16 text (a spreadsheet's \"Unicode text\"): save it as \"CSV "
-            "UTF-8\"\n");
+  EXPECT_EQ(load(game_with(" {csv: words.csv}\n"), {{"words.csv", std::string("\xFF\xFEw\0\x00\xD8", 6)}}).diags,
+            "D/words.csv: error: this file reads as UTF-16 text (a spreadsheet's \"Unicode text\"), but byte 5 is no "
+            "UTF-16 character: save it as \"CSV UTF-8\"\n");
   EXPECT_EQ(load(game_with(" {csv: words.csv}\n"), {{"words.csv", "\n\n"}}).diags,
             "D/t.yaml:12:18: error: 'words.csv' has no rows: its first row must name the fields (such as "
             "word,meaning)\n");

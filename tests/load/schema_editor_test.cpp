@@ -262,6 +262,8 @@ std::vector<std::string> good_values(const Schema& t, const Field& f, const std:
       {"stock.fold_gap", {"~"}},
       {"font.files", {"[fonts/NotoSans-Regular.ttf]", "fonts/NotoSans-Regular.ttf"}},
       {"card source.csv", {"words.csv"}},
+      {"card source.sheet", {"~"}},  // in place of csv: {csv: words.csv, sheet: x} is both (one_of)
+      {"card source.tab", {"~"}},    // for a sheet only
       {"card source.id_from", {"word"}},
       {"game.decks", {"[DECK]"}},
       {"design.extends", {"other"}},
@@ -486,6 +488,7 @@ TEST(SchemaEditor, SchemaAndLoaderAgreeKeyByKey) {
       for (const auto& v : bad_values(*t, f)) doc(f.name + ": " + v, f.name, v, false);
       if (f.required) doc("without " + f.name, f.name, "", false);
       else if (t->name + "." + f.name != "game.designs" &&  // the deck names its designs
+               t->name + "." + f.name != "card source.csv" &&  // a source names its file (one_of)
                t->name + "." + f.name != "stock.paper" &&   // a stock with a paper needs a grid,
                t->name + "." + f.name != "stock.grid")      // one without takes none
         doc(f.name + ": ~", f.name, "~", true);            // null: as if absent

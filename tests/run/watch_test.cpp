@@ -130,4 +130,33 @@ TEST(Watch, RebuildsAfterASavedChangeAndStopsCleanly) {
   EXPECT_EQ(testing::tree_of(dir / "out"), (std::vector<std::string>{"w/d-poker-3x3-letter.pdf", "w/manifest.json"}));
 }
 
+// A spreadsheet is an input as a CSV file is: saved again (here by openpyxl over
+// LibreOffice's), it is seen and the deck built again from it.
+TEST(Watch, RebuildsWhenTheSpreadsheetIsSaved) {
+  const fs::path dir = testing::fresh_dir("watch-sheet");
+  std::ofstream(dir / "w.yaml") << testing::replace_all(
+      testing::replace_all(kGame, "{csv: words.csv}", "{sheet: zoo.xlsx}"), "{word}", "{name} {share}");
+  fs::create_directories(dir / "art");
+  std::ofstream(dir / "art/pic.svg") << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"/>\n";
+  const std::string sheets = testing::source_dir() + "/tests/sheets/";
+  fs::copy_file(sheets + "animals-lo.xlsx", dir / "zoo.xlsx");
+  const pid_t pid = start({"--shipped-templates", testing::source_dir() + "/templates", "watch", "w.yaml", "-o", "out",
+                           "--paper", "letter", "-j", "1"},
+                          dir);
+  ASSERT_GT(pid, 0);
+  auto said = [&](const std::string& what) { return testing::slurp(dir / "watch.out").find(what) != std::string::npos; };
+  ASSERT_TRUE(within_20s([&] { return said("watching "); })) << testing::slurp(dir / "watch.err");
+  EXPECT_NE(text_of(dir / "out/w/d-poker-3x3-letter.pdf").find("Red fox 25%"), std::string::npos);
+  fs::copy_file(sheets + "animals-openpyxl.xlsx", dir / "zoo.xlsx.new");
+  fs::rename(dir / "zoo.xlsx.new", dir / "zoo.xlsx");
+  EXPECT_TRUE(within_20s([&] { return said("changed: " + fs::absolute(dir / "zoo.xlsx").lexically_normal().string()); }))
+      << testing::slurp(dir / "watch.out") << testing::slurp(dir / "watch.err");
+  EXPECT_TRUE(within_20s([&] { return testing::slurp(dir / "watch.out").rfind("watching ") >
+                                      testing::slurp(dir / "watch.out").rfind("changed: "); }));
+  ASSERT_EQ(::kill(pid, SIGTERM), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 }  // namespace cardstock
