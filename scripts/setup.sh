@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cardstock needs, if any are missing. Safe to run again.
 #   bash scripts/setup.sh          what building and rendering need (poppler's C++ API
-#                                  reads PDFs back for `cardstock diff`)
+#                                  reads PDFs back for `cardstock diff`; cpp-httplib
+#                                  serves `cardstock preview`)
 #   bash scripts/setup.sh --test   also what the tests need: GoogleTest, poppler-utils, dpkg-dev (the .deb),
 #                                  clang with its libFuzzer runtime and the LLVM tools of
 #                                  the same version (llvm-symbolizer for readable crash
@@ -10,8 +11,9 @@
 #                                  (the JSON Schema checked by an independent validator),
 #                                  chromium (the diff report opened in a real browser),
 #                                  qpdf (the tests run `qpdf --check` on every PDF they
-#                                  build) and ghostscript (the CMYK tests; optional at
-#                                  run time)
+#                                  build), ghostscript (the CMYK tests; optional at
+#                                  run time), chromium-driver and python3-selenium (the
+#                                  preview tested in a real browser)
 # Without root or sudo it installs nothing: it names what is missing and the command to
 # install it, in one line, and exits 1.
 set -euo pipefail
@@ -22,6 +24,7 @@ packages=(
   fonts-noto-core fonts-dejavu-core
   libhyphen-dev hyphen-en-us libpoppler-cpp-dev
   libqpdf-dev nlohmann-json3-dev libxxhash-dev
+  libcpp-httplib-dev
 )
 if [ "${1:-}" = "--test" ]; then
   # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).
@@ -36,6 +39,9 @@ if [ "${1:-}" = "--test" ]; then
   # ghostscript: the CMYK PDF/X-1a tests (cmyk: true, --cmyk); cardstock itself runs
   # without it and says what to install when a build asks for CMYK.
   packages+=(ghostscript)
+  # The preview's browser tests (tests/browser/): headless Chromium driven by Selenium
+  # through chromedriver.
+  packages+=(chromium chromium-driver python3-selenium)
 fi
 
 missing=()

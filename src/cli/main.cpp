@@ -15,6 +15,7 @@
 #include "run/progress.h"
 #include "load/schema.h"
 #include "review/diff.h"
+#include "review/preview.h"
 
 namespace {
 
@@ -86,6 +87,23 @@ void add_check_options(CLI::App* check, cardstock::BuildOptions& opt, std::vecto
   check->add_flag("--strict", opt.strict, "treat warnings as errors");
   check->add_flag("--allow-outside", opt.allow_outside,
                   "let images and booklet sources lie outside the game file's folder");
+}
+
+// `cardstock preview`: loads as check does (the same files, paper, stocks, printer), then
+// where to serve the page.
+CLI::App* add_preview_command(CLI::App& app, cardstock::BuildOptions& opt, std::vector<std::string>& files,
+                              bool& single, cardstock::PreviewOptions& popt) {
+  auto* preview = app.add_subcommand(
+      "preview", "show every card, sheet and booklet page in the browser, updated at every save (Ctrl-C to stop)");
+  add_check_options(preview, opt, files, single);
+  preview->add_option("--port", popt.port, "port to listen on (0: a free one)")->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  preview->add_option("--host", popt.host,
+                      "address to listen on; anything but 127.0.0.1 (e.g. 0.0.0.0 for a classroom) needs the "
+                      "random token printed with the address")
+      ->capture_default_str();
+  preview->add_flag("--no-open", popt.no_open, "do not open the page in the browser");
+  return preview;
 }
 
 CLI::App* add_diff_command(CLI::App& app, cardstock::DiffOptions& dopt, bool& diff_json) {
@@ -166,7 +184,9 @@ int main(int argc, char** argv) {
   std::string stocks_game;
   auto* stocks = app.add_subcommand("stocks", "list the sheet stocks (with FILE: those that game can use)");
   stocks->add_option("file", stocks_game, "a game file whose own stocks to list too");
-  for (auto* sub : {build, watch, check}) add_stock_options(sub, opt);
+  cardstock::PreviewOptions popt;
+  auto* preview = add_preview_command(app, opt, files, single, popt);
+  for (auto* sub : {build, watch, check, preview}) add_stock_options(sub, opt);
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
   auto* calibrate = app.add_subcommand(
       "calibrate", "write the duplex calibration sheet into <out>/calibration/ (print it, read it, write printer.yaml)");
@@ -212,6 +232,10 @@ int main(int argc, char** argv) {
   if (*build) return cardstock::build_files(files, opt, out, std::cerr);
   if (*watch) return cardstock::watch_files(files, opt, out, std::cerr);
   if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
+  if (*preview) {
+    opt.progress = false;
+    return cardstock::preview_files(files, opt, popt, std::cout, std::cerr);
+  }
   if (*stocks) return cardstock::list_stocks(opt, stocks_game, std::cout, std::cerr);
   if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);
   if (*diff) {
