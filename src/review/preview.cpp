@@ -27,6 +27,9 @@ namespace cardstock {
 namespace {
 
 constexpr size_t kMostWarmed = 64;  // pictures drawn before the page is told; the rest when asked
+// A save's events (write, rename) come within a millisecond or two; watch's 150 ms would
+// be a third of the 500 ms an update may take (issue 30).
+constexpr int kQuietMs = 50;
 
 // What the terminal says of a run: as `check` says it.
 void say(const PreparedRun& run, std::ostream& err) {
@@ -99,7 +102,7 @@ int preview_files(const std::vector<std::string>& files, const BuildOptions& opt
         << "address in place of 127.0.0.1; requests without the token are refused" << std::endl;
   out << shown->card_count() << " cards; watching for changes (Ctrl-C to stop)" << std::endl;
   if (!popt.no_open && ::isatty(STDOUT_FILENO)) open_browser(url);
-  Watcher w;
+  Watcher w(kQuietMs);
   if (!w.ok()) {
     say_error(err, Mark{"cardstock"}, "cannot watch for changes: the preview will not update by itself");
     while (!interrupt::signal_received()) std::this_thread::sleep_for(std::chrono::milliseconds(200));

@@ -180,7 +180,7 @@ struct PreviewServer::Impl {
     res.set_content(std::move(png), "image/png");
   }
 
-  // One open page: the state's version now and at every change, a comment every 10 s
+  // One open page: the state now and at every change, a comment every 10 s
   // (a client that has gone is found out by the write failing).
   void events(httplib::Response& res) {
     if (streams.fetch_add(1) >= opt.streams) {
@@ -200,9 +200,9 @@ struct PreviewServer::Impl {
           });
           if (stopping) return false;
           std::string msg = ": still here\n\n";
-          if (snapshot && snapshot->version != *sent) {
+          if (snapshot && snapshot->version != *sent) {  // the state itself: one line of JSON
             *sent = snapshot->version;
-            msg = "retry: 1000\nevent: state\ndata: " + std::to_string(*sent) + "\n\n";
+            msg = "retry: 1000\nevent: state\ndata: " + snapshot->json + "\n\n";
           }
           l.unlock();
           return sink.write(msg.data(), msg.size());

@@ -1,6 +1,6 @@
 // preview_server: the preview's HTTP server (cpp-httplib). It serves only its own routes:
-// the page and its assets, /state.json, /events (server-sent events: the state's version
-// each time it changes) and /pic/<key>.png (pictures it drew); anything else is 404,
+// the page and its assets, /state.json, /events (server-sent events: the state each time
+// it changes) and /pic/<key>.png (pictures it drew); anything else is 404,
 // whatever the disk holds. With a token every request must carry it (?token= or the
 // cookie the page gets) or is refused with 403. Connections are bounded: a fixed pool of
 // threads, a bounded queue, a cap on event streams, timeouts for slow clients.

@@ -107,7 +107,11 @@ class GameView {
       fields.push_back(Json{{"name", name}, {"value", value}, {"source", where}});
     }
     const CardArt& face = p_.faces[k][i];
+    PictureJob thumb;  // its size in pixels, so the page keeps its place while pictures come
+    thumb.page = card_picture_page(face, dk.card, false);
+    thumb.dpi = kCardDpi;
     Json j{{"dom", id}, {"id", c.id}, {"copies", c.count}, {"source", place(c.mark)},
+           {"w", thumb.width()}, {"h", thumb.height()},
            {"front", card_picture(face, dk.card, false)}, {"front_large", card_picture(face, dk.card, true)}};
     const bool back = k < p_.backs.size() && i < p_.backs[k].size() &&
                       (!p_.backs[k][i].items.empty() || !p_.backs[k][i].background.none);

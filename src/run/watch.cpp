@@ -28,7 +28,6 @@ namespace cardstock {
 namespace {
 
 constexpr uint32_t kChanges = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE;
-constexpr int kQuietMs = 150;  // a save is several events (write, rename): wait for the last
 
 std::string normal(const fs::path& p) { return fs::absolute(p).lexically_normal().string(); }
 
@@ -41,7 +40,7 @@ bool editor_scratch(const std::string& name) {
 
 }  // namespace
 
-Watcher::Watcher() : fd_(inotify_init1(IN_CLOEXEC | IN_NONBLOCK)) {}
+Watcher::Watcher(int quiet_ms) : fd_(inotify_init1(IN_CLOEXEC | IN_NONBLOCK)), quiet_ms_(quiet_ms) {}
 
 Watcher::~Watcher() {
   if (fd_ >= 0) ::close(fd_);
@@ -67,7 +66,7 @@ std::string Watcher::wait(bool any, const std::string& out_dir) {
   std::string changed;
   for (bool quiet = false; !quiet && !interrupt::signal_received();) {
     pollfd p{fd_, POLLIN, 0};
-    timespec t{0, kQuietMs * 1000000L};
+    timespec t{0, quiet_ms_ * 1000000L};  // a save is several events (write, rename): wait for the last
     const int n = ppoll(&p, 1, changed.empty() ? nullptr : &t, &old);  // signals let in only here
     if (n == 0) quiet = true;
     if (n > 0) {

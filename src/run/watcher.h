@@ -11,7 +11,9 @@ namespace cardstock {
 
 class Watcher {
  public:
-  Watcher();
+  /// `quiet_ms`: how long a save's burst of events (write, rename) must have ended before
+  /// wait() returns.
+  explicit Watcher(int quiet_ms = 150);
   ~Watcher();
   Watcher(const Watcher&) = delete;
   Watcher& operator=(const Watcher&) = delete;
@@ -23,7 +25,7 @@ class Watcher {
   size_t watch(const std::vector<std::string>& files);
 
   /// Waits for a change to a watched file (or, with `any`, to anything in the watched
-  /// folders but `out_dir` and editors' scratch files), then for 150 ms without one; the
+  /// folders but `out_dir` and editors' scratch files), then for quiet_ms without one; the
   /// changed file, or "" if a signal came first (interrupt::signal_received() says which).
   /// The handled signals are let in only while it waits, in the calling thread.
   std::string wait(bool any, const std::string& out_dir);
@@ -32,6 +34,7 @@ class Watcher {
   std::string read_events(bool any, const std::string& out_dir);
 
   int fd_;
+  int quiet_ms_;
   std::map<std::string, int> dirs_;
   std::map<int, std::string> by_wd_;
   std::set<std::string> files_;

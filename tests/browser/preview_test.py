@@ -227,7 +227,10 @@ def check_shipped_game(d):
     p, url = start(cwd, "content/echad.yaml")
     d.get(url)
     wait_for("%d cards" % expected, lambda: len(d.find_elements("css selector", "button.card")) == expected)
-    wait_for("the first cards drawn", lambda: loaded_cards(d) >= 6)
+    wait_for("the first screen of cards drawn", lambda: d.execute_script(
+        "const imgs = [...document.querySelectorAll('button.card img')]"
+        ".filter(i => i.getBoundingClientRect().top < window.innerHeight);"
+        "return imgs.length > 0 && imgs.every(i => i.complete && i.naturalWidth > 0);"))
     shot(d, "preview-echad.png")
     d.set_window_size(390, 844)  # a phone
     assert d.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1;"), \

@@ -1,5 +1,5 @@
-// cardstock preview: fills the page from state.json and keeps it current. /events says
-// when the state changed; the page then fetches it and changes only what differs, in
+// cardstock preview: fills the page from state.json and keeps it current: /events sends
+// the state again whenever it changes, and the page changes only what differs, in
 // place (elements keep their identity, so the scroll position and focus stay, and a
 // picture is fetched again only when its key, a hash of what it shows, changed).
 'use strict';
@@ -64,11 +64,11 @@ function updateCard(b, card, deck, problems) {
   b.dataset.deck = deck.id;
   b.dataset.front = card.front;
   const sides = b.querySelector('.sides');
-  setImg(sides.querySelector('img.front'), card.front, cardAlt(deck, card, 'front'));
+  setImg(sides.querySelector('img.front'), card.front, cardAlt(deck, card, 'front'), card.w, card.h);
   let back = sides.querySelector('img.back');
   if (card.back) {
     if (!back) { back = el('img', 'back'); back.loading = 'lazy'; sides.append(back); }
-    setImg(back, card.back, cardAlt(deck, card, 'back'));
+    setImg(back, card.back, cardAlt(deck, card, 'back'), card.w, card.h);
   } else if (back) back.remove();
   b.querySelector('.name').textContent = card.id;
   b.querySelector('.copies').textContent = card.copies === 1 ? '1 copy' : '× ' + card.copies + ' copies';
@@ -251,12 +251,13 @@ async function refresh() {
 function listen() {
   const events = new EventSource('events');
   events.addEventListener('state', (e) => {
-    if (!state || String(state.version) !== e.data) refresh();
+    try { apply(JSON.parse(e.data)); } catch (err) { refresh(); }
   });
   events.addEventListener('error', () => {
     setStatus('offline', 'reconnecting to cardstock preview…');
+    // Refused for good (too many open tabs: 503): try again later.
+    if (events.readyState === EventSource.CLOSED) setTimeout(listen, 5000);
   });
-  events.addEventListener('open', () => { if (state) refresh(); });
 }
 
 byId('card-view').addEventListener('close', () => {
