@@ -125,7 +125,7 @@ function makeGame() {
   const booklet = el('section', 'outputs booklet');
   booklet.append(el('h3', '', 'Booklet pages, in reading order'), el('div', 'list'));
   s.append(el('h2'), el('p', 'stale-note',
-    'This game no longer loads: these are its cards as they last loaded. Fix the problems above and save.'),
+    'This game has errors: these are its cards as they last loaded without them. Fix the problems above and save.'),
     el('div', 'decks'), sheets, booklet);
   return s;
 }
