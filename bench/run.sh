@@ -27,6 +27,14 @@ status=0
 python3 "$ROOT/bench/bench.py" --cardstock "$BUILD/cardstock" --floor "$BUILD/bench/floor" \
   --root "$ROOT" "${ARGS[@]+"${ARGS[@]}"}" || status=$?
 
+echo
+echo "== cardstock preview (headless Chromium)"
+if /usr/bin/python3 -c "import selenium" 2>/dev/null && command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
+  /usr/bin/python3 "$ROOT/bench/preview_bench.py" --cardstock "$BUILD/cardstock" || status=$?
+else
+  echo "skipped: needs chromium, chromium-driver and python3-selenium"
+fi
+
 if [[ $MICRO == 1 ]]; then
   echo
   echo "== micro-benchmarks (cardstock_bench)"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages cardstock needs, if any are missing. Safe to run again.
 #   bash scripts/setup.sh          what building and rendering need (poppler's C++ API
-#                                  reads PDFs back for `cardstock diff`)
+#                                  reads PDFs back for `cardstock diff`; cpp-httplib
+#                                  serves `cardstock preview`)
 #   bash scripts/setup.sh --test   also what the tests need: GoogleTest, poppler-utils, dpkg-dev (the .deb),
 #                                  clang with its libFuzzer runtime and the LLVM tools of
 #                                  the same version (llvm-symbolizer for readable crash
@@ -11,7 +12,9 @@
 #                                  chromium (the diff report opened in a real browser),
 #                                  qpdf (the tests run `qpdf --check` on every PDF they
 #                                  build), ghostscript (the CMYK tests; optional at
-#                                  run time) and lintian (the .deb is linted)
+#                                  run time), lintian (the .deb is linted), chromium-driver
+#                                  and python3-selenium (the preview tested in a real
+#                                  browser)
 # Without root or sudo it installs nothing: it names what is missing and the command to
 # install it, in one line, and exits 1.
 set -euo pipefail
@@ -22,7 +25,7 @@ packages=(
   fonts-noto-core fonts-dejavu-core
   libhyphen-dev hyphen-en-us libpoppler-cpp-dev
   libqpdf-dev nlohmann-json3-dev libxxhash-dev
-  libzip-dev libxml2-dev
+  libzip-dev libxml2-dev libcpp-httplib-dev
 )
 if [ "${1:-}" = "--test" ]; then
   # The LLVM tools must match the clang Debian installs (clang 14 on Debian 12).
@@ -39,6 +42,9 @@ if [ "${1:-}" = "--test" ]; then
   packages+=(ghostscript)
   # lintian: the install test lints the .deb (no errors allowed).
   packages+=(lintian)
+  # The preview's browser tests (tests/browser/): headless Chromium driven by Selenium
+  # through chromedriver.
+  packages+=(chromium chromium-driver python3-selenium)
 fi
 
 missing=()

@@ -15,6 +15,7 @@
 #include "run/progress.h"
 #include "load/schema.h"
 #include "review/diff.h"
+#include "review/preview.h"
 
 namespace {
 
@@ -88,6 +89,23 @@ void add_check_options(CLI::App* check, cardstock::BuildOptions& opt, std::vecto
                   "let images and booklet sources lie outside the game file's folder");
 }
 
+// `cardstock preview`: loads as check does (the same files, paper, stocks, printer), then
+// where to serve the page.
+CLI::App* add_preview_command(CLI::App& app, cardstock::BuildOptions& opt, std::vector<std::string>& files,
+                              bool& single, cardstock::PreviewOptions& popt) {
+  auto* preview = app.add_subcommand(
+      "preview", "show every card, sheet and booklet page in the browser, updated at every save (Ctrl-C to stop)");
+  add_check_options(preview, opt, files, single);
+  preview->add_option("--port", popt.port, "port to listen on (0: a free one)")->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  preview->add_option("--host", popt.host,
+                      "address to listen on; anything but 127.0.0.1 (e.g. 0.0.0.0 for a classroom) needs the "
+                      "random token printed with the address")
+      ->capture_default_str();
+  preview->add_flag("--no-open", popt.no_open, "do not open the page in the browser");
+  return preview;
+}
+
 CLI::App* add_diff_command(CLI::App& app, cardstock::DiffOptions& dopt, bool& diff_json) {
   auto* diff = app.add_subcommand(
       "diff", "compare two output folders page by page; exit 0 if nothing changed, 1 if something did, 2 on errors");
@@ -136,6 +154,34 @@ std::string listed(const std::vector<std::string>& words) {
   return s;
 }
 
+// A command line CLI11 refused: an unknown command said with "did you mean" and the
+// commands, the rest as CLI11 says it (--help, --version: 0). The exit code.
+int parse_failed(CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
+  if (e.get_exit_code() != 0 && app.get_subcommands().empty()) {
+    std::vector<std::string> commands;
+    for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+      commands.push_back(sub->get_name());
+    if (const auto word = unknown_command(argc, argv, commands)) {
+      cardstock::say_error(std::cerr, kProgram,
+                           "unknown command '" + cardstock::shown_text(*word, 0) + "'" +
+                               cardstock::did_you_mean(*word, commands) + "; the commands are " + listed(commands) +
+                               " (cardstock --help says more)");
+      return 2;
+    }
+  }
+  int code = app.exit(e);
+  return code == 0 ? 0 : 2;
+}
+
+// `cardstock diff`, once its options are read.
+int run_diff(const CLI::App& diff, const cardstock::DiffOptions& dopt, bool json) {
+  if (diff.count("--out") && dopt.report_dir.empty()) {
+    cardstock::say_error(std::cerr, kProgram, "-o wants a folder, not an empty name");
+    return 2;
+  }
+  return cardstock::diff_command(dopt, json, std::cout, std::cerr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -158,6 +204,8 @@ int main(int argc, char** argv) {
   build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
   add_publishing_options(build, opt);
   add_publishing_options(watch, opt);
+  cardstock::PreviewOptions popt;
+  auto* preview = add_preview_command(app, opt, files, single, popt);
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
   add_check_options(check, opt, files, single);
@@ -166,7 +214,7 @@ int main(int argc, char** argv) {
   std::string stocks_game;
   auto* stocks = app.add_subcommand("stocks", "list the sheet stocks (with FILE: those that game can use)");
   stocks->add_option("file", stocks_game, "a game file whose own stocks to list too");
-  for (auto* sub : {build, watch, check}) add_stock_options(sub, opt);
+  for (auto* sub : {build, watch, check, preview}) add_stock_options(sub, opt);
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
   auto* calibrate = app.add_subcommand(
       "calibrate", "write the duplex calibration sheet into <out>/calibration/ (print it, read it, write printer.yaml)");
@@ -181,20 +229,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() != 0 && app.get_subcommands().empty()) {
-      std::vector<std::string> commands;
-      for (const auto* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-        commands.push_back(sub->get_name());
-      if (const auto word = unknown_command(argc, argv, commands)) {
-        cardstock::say_error(std::cerr, kProgram,
-                             "unknown command '" + cardstock::shown_text(*word, 0) + "'" +
-                                 cardstock::did_you_mean(*word, commands) + "; the commands are " + listed(commands) +
-                                 " (cardstock --help says more)");
-        return 2;
-      }
-    }
-    int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    return parse_failed(app, e, argc, argv);
   }
   opt.backs = !single;
   if (opt.out_dir.empty()) {
@@ -212,15 +247,13 @@ int main(int argc, char** argv) {
   if (*build) return cardstock::build_files(files, opt, out, std::cerr);
   if (*watch) return cardstock::watch_files(files, opt, out, std::cerr);
   if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
+  if (*preview) {
+    opt.progress = false;
+    return cardstock::preview_files(files, opt, popt, std::cout, std::cerr);
+  }
   if (*stocks) return cardstock::list_stocks(opt, stocks_game, std::cout, std::cerr);
   if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);
-  if (*diff) {
-    if (diff->count("--out") && dopt.report_dir.empty()) {
-      cardstock::say_error(std::cerr, kProgram, "-o wants a folder, not an empty name");
-      return 2;
-    }
-    return cardstock::diff_command(dopt, diff_json, std::cout, std::cerr);
-  }
+  if (*diff) return run_diff(*diff, dopt, diff_json);
   if (*schema) {
     std::cout << cardstock::json_schema();
     return 0;

@@ -1,5 +1,5 @@
 // build: the entry points of a build (check_files, build_files) and the files one
-// reads, for watch (build_inputs); session.cpp runs them. Errors are printed to `err`;
+// reads, for watch and preview (build_inputs, run_inputs); session.cpp runs them. Errors are printed to `err`;
 // exit codes back.
 #include "run/build.h"
 
@@ -45,6 +45,20 @@ std::vector<std::string> build_inputs(const std::vector<std::string>& files, con
     for (const GameInput& in : game_inputs(*g)) out.push_back(in.path);
     const auto before = PreviousBuild(fs::path(opt.out_dir) / g->id).inputs();
     out.insert(out.end(), before.begin(), before.end());
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+std::vector<std::string> run_inputs(const PreparedRun& run, const BuildOptions& opt) {
+  std::vector<std::string> out(run.files.begin(), run.files.end());
+  out.insert(out.end(), opt.template_layers.begin(), opt.template_layers.end());
+  const auto shared = template_files(run.templates);
+  out.insert(out.end(), shared.begin(), shared.end());
+  for (const auto& g : run.games) {
+    out.insert(out.end(), g->prepared.game.template_files.begin(), g->prepared.game.template_files.end());
+    for (const GameInput& in : game_inputs(g->prepared.game)) out.push_back(in.path);
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());

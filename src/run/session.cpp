@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <sstream>
 #include <thread>
 
 #include "base/files.h"
@@ -47,23 +48,9 @@ class Session {
   int run(const std::vector<std::string>& given, bool write) {
     const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
     if (write && nothing_to_do(files)) return 0;
-    if (!start()) return 1;
-    if (const int status = start_options(); status != 0) return status;
-    if (!named_files_exist(given)) return 2;
-    if (files.empty()) {
-      // A usage error (2), as a missing FILE is: nothing the content says can mend it, and
-      // `watch` stops on it instead of watching nothing.
-      say_error(err_, kProgram,
-                "no game files named and no content/*.yaml in this folder; name one, as in 'cardstock " +
-                    std::string(write ? "build" : "check") + " my-deck.yaml'");
-      return 2;
-    }
-    const int jobs = opt_.jobs > 0 ? opt_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     size_t to_prepare = 0;
-    for (const auto& path : files) to_prepare += load(path, write);
-    if (!paper_named(opt_, templates_, games_templates(), err_) ||
-        !stocks_named(opt_, templates_, games_templates(), err_))
-      return 2;
+    if (const int status = load_all(given, files, write, &to_prepare); status != 0) return status;
+    const int jobs = opt_.jobs > 0 ? opt_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     // Several cores: games, and the outputs of a big game, are drawn by fresh cardstock
     // processes (run/schedule.h says why processes).
     if (write && jobs > 1 && to_prepare > 0 && !opt_.self_exe.empty() && opt_.shards <= 1) {
@@ -76,13 +63,54 @@ class Session {
       if (units.size() > 1) return run_units(units, work, jobs, games_, opt_, progress_, out_, err_);
     }
     if (to_prepare && !start_fonts()) return 1;
-    // Resolving and planning is quick (a tenth of the drawing); it runs here, in order.
-    for (auto& g : games_)
-      if (g->loaded && !g->up_to_date) prepare(*g);
+    prepare_all();
     return write ? write_all() : report_checks();
   }
 
+  // As a check, the games kept in *run (preview): what the run needs stays alive there.
+  void keep(const std::vector<std::string>& given, PreparedRun* run) {
+    run->files = given.empty() ? default_content_files("content") : given;
+    size_t to_prepare = 0;
+    run->status = load_all(given, run->files, false, &to_prepare);
+    if (run->status == 0 && to_prepare && !start_fonts()) run->status = 1;
+    if (run->status == 0) prepare_all();
+    for (const auto& g : games_)
+      if (!g->loaded || g->prepared.diags.has_errors()) run->status = std::max(run->status, 1);
+    run->templates = std::move(templates_);
+    run->fonts = std::move(fonts_);
+    run->printer = std::move(printer_);
+    run->games = std::move(games_);
+  }
+
  private:
+  // Loads the templates, checks the options and loads every game; 0, or the exit code
+  // (said on err_) when nothing can be built. *to_prepare: the games to prepare.
+  int load_all(const std::vector<std::string>& given, const std::vector<std::string>& files, bool write,
+               size_t* to_prepare) {
+    if (!start()) return 1;
+    if (const int status = start_options(); status != 0) return status;
+    if (!named_files_exist(given)) return 2;
+    if (files.empty()) {
+      // A usage error (2), as a missing FILE is: nothing the content says can mend it, and
+      // `watch` stops on it instead of watching nothing.
+      say_error(err_, kProgram,
+                "no game files named and no content/*.yaml in this folder; name one, as in 'cardstock " +
+                    std::string(write ? "build" : "check") + " my-deck.yaml'");
+      return 2;
+    }
+    for (const auto& path : files) *to_prepare += load(path, write);
+    if (!paper_named(opt_, templates_, games_templates(), err_) ||
+        !stocks_named(opt_, templates_, games_templates(), err_))
+      return 2;
+    return 0;
+  }
+
+  // Resolving and planning is quick (a tenth of the drawing); it runs here, in order.
+  void prepare_all() {
+    for (auto& g : games_)
+      if (g->loaded && !g->up_to_date) prepare(*g);
+  }
+
   // A build whose every game is up to date says so before any YAML is parsed: the
   // manifests name each game's folder and inputs (cache.h). A printer profile is
   // parsed to be keyed, and the processes drawing shares of a game have work to do:
@@ -291,6 +319,15 @@ class Session {
 int run_session(const std::vector<std::string>& given, bool write, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err) {
   return Session(opt, out, err).run(given, write);
+}
+
+std::unique_ptr<PreparedRun> prepare_run(const std::vector<std::string>& files, const BuildOptions& opt) {
+  auto run = std::make_unique<PreparedRun>();
+  std::ostringstream said;
+  std::ostream nowhere(nullptr);
+  Session(opt, nowhere, said).keep(files, run.get());
+  run->said = said.str();
+  return run;
 }
 
 }  // namespace cardstock

@@ -17,6 +17,7 @@
 #include "render/fonts.h"
 #include "render/typesetter.h"
 #include "run/build.h"
+#include "run/prepared_run.h"
 #include "run/schedule.h"
 
 namespace cardstock {
@@ -27,23 +28,6 @@ struct WriteContext;
 
 // Errors about no one file (an option, the command line) are the program's own.
 inline const Mark kProgram{"cardstock"};
-
-// One game of a build: prepared, planned, and what is to be done with it.
-struct GameRun {
-  std::unique_ptr<Fonts> fonts;  // its own font set, when it adds fonts (outlives `prepared`)
-  // What measures and draws its text (prepared.measurer points to it until it is let go).
-  std::unique_ptr<Typesetter> typesetter;
-  PreparedGame prepared;
-  void let_go_of_typesetter() {
-    prepared.measurer = nullptr;
-    typesetter.reset();
-  }
-  bool loaded = false, up_to_date = false;
-  std::vector<PlannedOutput> outputs;
-  std::vector<std::string> inputs;  // every file the outputs were made from
-  std::string inputs_key;
-  std::string previous_manifest;    // as found in out/<game>/
-};
 
 // A game's output folder, out/<game>.
 inline std::filesystem::path game_folder(const BuildOptions& opt, const GameRun& g) {

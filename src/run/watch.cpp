@@ -19,6 +19,7 @@
 #include "base/diag.h"
 #include "run/build.h"
 #include "run/interrupt.h"
+#include "run/watcher.h"
 
 namespace fs = std::filesystem;
 
@@ -27,7 +28,6 @@ namespace cardstock {
 namespace {
 
 constexpr uint32_t kChanges = IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE;
-constexpr int kQuietMs = 150;  // a save is several events (write, rename): wait for the last
 
 std::string normal(const fs::path& p) { return fs::absolute(p).lexically_normal().string(); }
 
@@ -38,80 +38,64 @@ bool editor_scratch(const std::string& name) {
          (name.size() > 4 && (name.substr(name.size() - 4) == ".swp" || name.substr(name.size() - 4) == ".swx"));
 }
 
-class Watcher {
- public:
-  Watcher() : fd_(inotify_init1(IN_CLOEXEC | IN_NONBLOCK)) {}
-  ~Watcher() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Watcher(const Watcher&) = delete;
-  Watcher& operator=(const Watcher&) = delete;
-  bool ok() const { return fd_ >= 0; }
-
-  // Watches the folders of `files` (added once; a folder that is gone is skipped).
-  size_t watch(const std::vector<std::string>& files) {
-    files_.clear();
-    for (const auto& f : files) {
-      const std::string path = normal(f);
-      files_.insert(path);
-      const std::string dir = fs::path(path).parent_path().string();
-      if (dirs_.count(dir)) continue;
-      const int wd = inotify_add_watch(fd_, dir.c_str(), kChanges | IN_ONLYDIR);
-      if (wd >= 0) dirs_[dir] = wd, by_wd_[wd] = dir;
-    }
-    return by_wd_.size();
-  }
-
-  // Waits for a change to a watched file (or, after a failed build, to anything in the
-  // watched folders but `out_dir` and editors' scratch files), then for kQuietMs without
-  // one; the changed file, or "" if a signal came first.
-  std::string wait(bool any, const std::string& out_dir) {
-    sigset_t block = interrupt::handled(), old;
-    sigprocmask(SIG_BLOCK, &block, &old);
-    interrupt::set_waiting(true);
-    std::string changed;
-    for (bool quiet = false; !quiet && !interrupt::signal_received();) {
-      pollfd p{fd_, POLLIN, 0};
-      timespec t{0, kQuietMs * 1000000L};
-      const int n = ppoll(&p, 1, changed.empty() ? nullptr : &t, &old);  // signals let in only here
-      if (n == 0) quiet = true;
-      if (n > 0) {
-        const std::string c = read_events(any, out_dir);
-        if (changed.empty()) changed = c;
-      }
-    }
-    interrupt::set_waiting(false);
-    sigprocmask(SIG_SETMASK, &old, nullptr);
-    return interrupt::signal_received() ? "" : changed;
-  }
-
- private:
-  // Reads what is queued; the first relevant file, or "".
-  std::string read_events(bool any, const std::string& out_dir) {
-    alignas(inotify_event) char buf[16384];
-    std::string first;
-    for (ssize_t n; (n = ::read(fd_, buf, sizeof buf)) > 0;)
-      for (char* p = buf; p < buf + n;) {
-        const auto* e = reinterpret_cast<const inotify_event*>(p);
-        p += sizeof(inotify_event) + e->len;
-        auto dir = by_wd_.find(e->wd);
-        if (dir == by_wd_.end() || e->len == 0) continue;
-        const std::string name = e->name;
-        const std::string path = (fs::path(dir->second) / name).string();
-        const bool relevant = files_.count(path) ||
-                              (any && !editor_scratch(name) && path != out_dir && path.rfind(out_dir + "/", 0) != 0);
-        if (relevant && first.empty()) first = path;
-      }
-    return first;
-  }
-
-  int fd_;
-  std::map<std::string, int> dirs_;
-  std::map<int, std::string> by_wd_;
-  std::set<std::string> files_;
-};
-
 }  // namespace
+
+Watcher::Watcher(int quiet_ms) : fd_(inotify_init1(IN_CLOEXEC | IN_NONBLOCK)), quiet_ms_(quiet_ms) {}
+
+Watcher::~Watcher() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+size_t Watcher::watch(const std::vector<std::string>& files) {
+  files_.clear();
+  for (const auto& f : files) {
+    const std::string path = normal(f);
+    files_.insert(path);
+    const std::string dir = fs::path(path).parent_path().string();
+    if (dirs_.count(dir)) continue;
+    const int wd = inotify_add_watch(fd_, dir.c_str(), kChanges | IN_ONLYDIR);
+    if (wd >= 0) dirs_[dir] = wd, by_wd_[wd] = dir;
+  }
+  return by_wd_.size();
+}
+
+std::string Watcher::wait(bool any, const std::string& out_dir) {
+  sigset_t block = interrupt::handled(), old;
+  sigprocmask(SIG_BLOCK, &block, &old);
+  interrupt::set_waiting(true);
+  std::string changed;
+  for (bool quiet = false; !quiet && !interrupt::signal_received();) {
+    pollfd p{fd_, POLLIN, 0};
+    timespec t{0, quiet_ms_ * 1000000L};  // a save is several events (write, rename): wait for the last
+    const int n = ppoll(&p, 1, changed.empty() ? nullptr : &t, &old);  // signals let in only here
+    if (n == 0) quiet = true;
+    if (n > 0) {
+      const std::string c = read_events(any, out_dir);
+      if (changed.empty()) changed = c;
+    }
+  }
+  interrupt::set_waiting(false);
+  sigprocmask(SIG_SETMASK, &old, nullptr);
+  return interrupt::signal_received() ? "" : changed;
+}
+
+std::string Watcher::read_events(bool any, const std::string& out_dir) {
+  alignas(inotify_event) char buf[16384];
+  std::string first;
+  for (ssize_t n; (n = ::read(fd_, buf, sizeof buf)) > 0;)
+    for (char* p = buf; p < buf + n;) {
+      const auto* e = reinterpret_cast<const inotify_event*>(p);
+      p += sizeof(inotify_event) + e->len;
+      auto dir = by_wd_.find(e->wd);
+      if (dir == by_wd_.end() || e->len == 0) continue;
+      const std::string name = e->name;
+      const std::string path = (fs::path(dir->second) / name).string();
+      const bool relevant = files_.count(path) ||
+                            (any && !editor_scratch(name) && path != out_dir && path.rfind(out_dir + "/", 0) != 0);
+      if (relevant && first.empty()) first = path;
+    }
+  return first;
+}
 
 int watch_files(const std::vector<std::string>& given, const BuildOptions& opt, std::ostream& out,
                 std::ostream& err) {
