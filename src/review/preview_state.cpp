@@ -176,7 +176,8 @@ const char* severity_name(Severity s) {
   switch (s) {
     case Severity::Error: return "error";
     case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Note:
+    case Severity::Notice: return "note";
   }
   return "error";
 }
