@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <signal.h>
 #include <unistd.h>
 
 #include "base/diag.h"
@@ -139,6 +140,10 @@ std::string listed(const std::vector<std::string>& words) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Over a file size limit (ulimit -f) a write fails with EFBIG and is reported as any
+  // other failed write ("File too large"), the previous outputs kept; the default,
+  // SIGXFSZ, would kill the build mid-file with no word.
+  ::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"cardstock: compiles YAML card, tile and booklet definitions into print-and-play PDFs"};
   app.set_version_flag("--version", std::string("cardstock ") + cardstock::kVersion);
   app.require_subcommand(1);

@@ -38,7 +38,8 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
     std::string e;
     const std::string tmp = folder.temporary(o.file, &e);
     if (tmp.empty() || !writer_for(o.format).write(tmp, o, ctx, &e)) {
-      say_error(err, Mark{(folder.dir() / o.file).string()}, e);
+      const std::string fin = (folder.dir() / o.file).string();
+      say_error(err, Mark{fin}, said_as_final(e, tmp, fin));
       folder.discard();
       return 1;
     }

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "base/files.h"
 #include "base/paths.h"
 #include "run/interrupt.h"
 
@@ -23,32 +24,14 @@ namespace {
 // Errors about no one file (an output path refused) are the program's own.
 const Mark kProgram{"cardstock"};
 
-// Writes `text` to `path` (created or emptied), every byte, and closes it; false with
-// the system's reason (ENOSPC, EFBIG under a file size limit, EIO...) in *why.
-bool write_whole_file(const std::string& path, const std::string& text, std::string* why) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    *why = std::strerror(errno);
-    return false;
-  }
-  for (size_t done = 0; done < text.size();) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      *why = n < 0 ? std::strerror(errno) : "nothing written";
-      ::close(fd);
-      return false;
-    }
-    done += static_cast<size_t>(n);
-  }
-  if (::close(fd) != 0) {
-    *why = std::strerror(errno);
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
+
+std::string said_as_final(std::string message, const std::string& tmp, const std::string& fin) {
+  if (tmp.empty()) return message;
+  for (size_t at = 0; (at = message.find(tmp, at)) != std::string::npos; at += fin.size())
+    message.replace(at, tmp.size(), fin);
+  return message;
+}
 
 bool replace_path(const fs::path& tmp, const fs::path& fin, std::string* err) {
   std::error_code ec;
@@ -173,7 +156,7 @@ bool OutputFolder::write_text(const std::string& file, const std::string& text, 
   }
   // write(2) rather than a stream: a full disk or a file size limit has a reason to give.
   std::string why;
-  if (!write_whole_file(tmp, text, &why)) {
+  if (!write_file(tmp, text, &why)) {
     d.error(Mark{(dir_ / file).string()}, "cannot write " + file + ": " + why);
     return false;
   }

@@ -71,6 +71,10 @@ class OutputFolder {
   std::vector<std::string> scratch_;  // scratch files and folders (scratch())
 };
 
+/// `message` (a writer's error about the temporary name `tmp`) with `tmp` said as `fin`,
+/// the file the user knows: "cannot write 'out/g/d.pdf': File too large".
+std::string said_as_final(std::string message, const std::string& tmp, const std::string& fin);
+
 /// Puts `tmp` (a file, or a folder of a folder output) in the place of `fin`. A folder
 /// replaces the previous one in one step (the two are exchanged, then the old one, now
 /// at `tmp`, is removed), so the place always holds a whole folder, the old or the new.

@@ -57,7 +57,7 @@ bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteConte
     say_error(err, kProgram, e);
   } else if (!writer.write(tmp, o, ctx, &e)) {
     progress.clear();
-    say_error(err, Mark{shown}, e);
+    say_error(err, Mark{shown}, said_as_final(e, tmp, shown));
     ok = false;
   }
   folder.drop_scratch();
