@@ -37,6 +37,8 @@ void add_build_options(CLI::App* sub, cardstock::BuildOptions& opt, std::vector<
                   "processes drawing at once: games, and a big game's outputs, in parallel (default: one per core)")
       ->check(CLI::Range(1, 256));
   sub->add_flag("-q,--quiet", opt.quiet, "print only diagnostics (no progress, no summary lines)");
+  sub->add_flag("!--no-wait", opt.wait,
+                "fail at once when another cardstock build is writing a game's output folder (default: wait for it)");
 }
 
 // Issues 15 and 16 (build and check): a stock for every deck that holds its cards (a home
@@ -161,6 +163,7 @@ int main(int argc, char** argv) {
   add_build_options(watch, opt, files, single);
   std::string shard;
   build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
+  build->add_flag("--lock-held", opt.lock_held, "internal: the parent build holds the output folders' locks")->group("");
   add_publishing_options(build, opt);
   add_publishing_options(watch, opt);
 

@@ -5,6 +5,7 @@
 
 #include "run/build.h"
 #include "run/commit.h"
+#include "run/folder_lock.h"
 #include "run/interrupt.h"
 #include "plan/plan.h"
 #include "load/load.h"
@@ -33,6 +34,8 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
   const Typesetter typesetter(*fonts);
   OutputFolder folder(opt.out_dir, "calibration", ".tmp-" + std::to_string(::getpid()));
   if (!reported(err, [&](Diagnostics& d) { return folder.make(d); })) return 1;
+  const auto lock = FolderLock::take(folder.dir(), opt.wait, err);
+  if (!lock) return 1;
   const WriteContext ctx{typesetter, std::string("cardstock ") + kVersion, opt.date.empty() ? pinned_date() : opt.date};
   for (const auto& o : outs) {
     std::string e;

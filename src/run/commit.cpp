@@ -1,7 +1,6 @@
 #include "run/commit.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -84,20 +83,6 @@ bool OutputFolder::make(Diagnostics& d) const {
   if (ec || !fs::is_directory(dir_)) {
     d.error(Mark{dir_.string()}, "cannot create output folder: " + (ec ? ec.message() : std::string("not a directory")));
     return false;
-  }
-  for (const auto& entry : fs::directory_iterator(dir_, ec)) {
-    const std::string name = entry.path().filename().string();
-    const size_t at = name.rfind(".tmp-");
-    if (at == std::string::npos) continue;
-    std::string pid = name.substr(at + 5);  // "<pid>" or "<parent pid>-<share>"
-    const size_t dash = pid.find('-');
-    if (dash != std::string::npos && dash + 1 < pid.size() &&
-        pid.find_first_not_of("0123456789", dash + 1) == std::string::npos)
-      pid.resize(dash);
-    if (pid.size() > 4 && pid.compare(pid.size() - 4, 4, "-old") == 0) pid.resize(pid.size() - 4);
-    if (pid.empty() || pid.size() > 9 || pid.find_first_not_of("0123456789") != std::string::npos) continue;
-    // A folder output's temporary folder goes with everything in it.
-    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), ec);
   }
   return true;
 }

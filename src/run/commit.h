@@ -23,8 +23,9 @@ class OutputFolder {
 
   const std::filesystem::path& dir() const { return dir_; }
 
-  /// Creates the folder if needed and removes the temporary files that builds killed
-  /// outright left there (their process is gone). False (an error in `d`) on failure.
+  /// Creates the folder if needed. False (an error in `d`) on failure. (The temporary
+  /// files of builds killed outright are removed by whoever takes the folder's lock:
+  /// run/folder_lock.h.)
   bool make(Diagnostics& d) const;
 
   /// The temporary name of `file`, checked to lie inside the root; "" (with *err) if not.

@@ -157,6 +157,7 @@ std::vector<Option> option_table(const fs::path& printer) {
       {"--force", {}, "every run writes into a fresh folder"},
       {"-q,--quiet", {}, "every run is quiet"},
       {"-h,--help", {}, "prints help"},
+      {"--no-wait", {}, "each run writes into its own folder: nothing to wait for"},
   };
 }
 
