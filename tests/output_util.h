@@ -3,6 +3,7 @@
 #pragma once
 #include <poppler-global.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,8 +29,9 @@ struct Run {
 
 /// Runs the cardstock binary with `args` (no shell) in `cwd`, stdin closed, stdout and
 /// stderr captured separately; `env` entries ("NAME=value") are added to the environment.
+/// `file_size_limit` (bytes, 0: none) is set as `ulimit -f` would, for the child only.
 inline Run run_cardstock(const std::vector<std::string>& args, const std::string& cwd = "",
-                         const std::vector<std::string>& env = {}) {
+                         const std::vector<std::string>& env = {}, long file_size_limit = 0) {
   int o[2], e[2];
   if (::pipe(o) != 0 || ::pipe(e) != 0) return {};
   const pid_t pid = ::fork();
@@ -41,6 +43,10 @@ inline Run run_cardstock(const std::vector<std::string>& args, const std::string
     ::close(o[0]);
     ::close(e[0]);
     for (const auto& kv : env) ::putenv(const_cast<char*>(kv.c_str()));
+    if (file_size_limit > 0) {
+      const rlimit lim{static_cast<rlim_t>(file_size_limit), static_cast<rlim_t>(file_size_limit)};
+      if (::setrlimit(RLIMIT_FSIZE, &lim) != 0) ::_exit(125);
+    }
     std::vector<char*> argv{const_cast<char*>(CARDSTOCK_BINARY)};
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <string_view>
+
+#include "base/text_check.h"
 
 namespace cardstock {
 
@@ -29,35 +32,44 @@ std::string Mark::str() const {
   return file + ":" + std::to_string(line) + ":" + std::to_string(col);
 }
 
-std::string Diagnostic::str() const {
-  const char* kind = severity == Severity::Error     ? ": error: "
-                     : severity == Severity::Warning ? ": warning: "
-                                                     : ": note: ";
-  return mark.str() + kind + message;
-}
-
 namespace {
 
 // Messages quote what the user wrote; a control character in it (an escape sequence in
-// a hostile file) must not reach the terminal or a CI log as such.
-std::string printable(std::string msg) {
+// a hostile file, a newline that would start a line of its own: "::error::" is a command
+// to GitHub Actions) must not reach the terminal or a CI log as such, nor a byte that is
+// not UTF-8: each is written as "\x1B", "\x0A", "\xFF".
+std::string printable(std::string_view msg) {
   std::string out;
-  for (size_t i = 0; i < msg.size(); ++i) {
+  char buf[8];
+  for (size_t i = 0; i < msg.size();) {
     const unsigned char c = static_cast<unsigned char>(msg[i]);
-    const bool c1 = c == 0xC2 && i + 1 < msg.size() && static_cast<unsigned char>(msg[i + 1]) >= 0x80 &&
-                    static_cast<unsigned char>(msg[i + 1]) <= 0x9F;
-    if (c >= 0x20 && c != 0x7F && !c1) {
-      out += msg[i];
+    if (c >= 0x20 && c < 0x7F) {
+      out += msg[i++];
       continue;
     }
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "\\x%02X", c1 ? static_cast<unsigned char>(msg[++i]) : c);
-    out += buf;
+    size_t next = i;
+    const char32_t cp = c < 0x80 ? c : next_code_point(msg, &next);
+    const bool bad = c >= 0x80 && cp == U'\uFFFD' && msg.substr(i, 3) != "\xEF\xBF\xBD";
+    if (c < 0x80 || bad || (cp >= 0x80 && cp <= 0x9F)) {  // C0, DEL, not UTF-8, C1
+      std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned>(c < 0x80 || bad ? c : cp));
+      out += buf;
+      i = c < 0x80 || bad ? i + 1 : next;
+      continue;
+    }
+    out.append(msg.substr(i, next - i));
+    i = next;
   }
   return out;
 }
 
 }  // namespace
+
+std::string Diagnostic::str() const {
+  const char* kind = severity == Severity::Error     ? ": error: "
+                     : severity == Severity::Warning ? ": warning: "
+                                                     : ": note: ";
+  return printable(mark.str()) + kind + message;
+}
 
 void Diagnostics::add(Severity s, const Mark& m, std::string msg) {
   if (s == Severity::Note) {

@@ -115,6 +115,36 @@ long read_full(int fd, char* buf, size_t size) {
   return static_cast<long>(got);
 }
 
+bool write_file(const std::string& path, std::string_view bytes, std::string* why) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    *why = std::strerror(errno);
+    return false;
+  }
+  for (size_t done = 0; done < bytes.size();) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      *why = n < 0 ? std::strerror(errno) : "nothing written";
+      ::close(fd);
+      return false;
+    }
+    done += static_cast<size_t>(n);
+  }
+  // A file renamed over a good one must be whole on the disk first: a delayed write that
+  // fails (a full disk on NFS, EIO) is said by fsync or close, not by write.
+  if (::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
+    *why = std::strerror(errno);
+    ::close(fd);
+    return false;
+  }
+  if (::close(fd) != 0) {
+    *why = std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
 std::vector<std::string> files_under(const std::string& dir) {
   namespace fs = std::filesystem;
   std::vector<std::string> files;

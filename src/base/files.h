@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cardstock {
@@ -30,6 +31,12 @@ long read_full(int fd, char* buf, size_t size);
 /// file, the OS reason ("No such file or directory") for one that cannot be examined, or
 /// "" for a regular file.
 std::string not_a_regular_file(const std::string& path);
+
+/// Writes `bytes` to `path` (created, or emptied) and makes them durable: every write(2)
+/// checked, then fsync and close. False with the system's reason in *why ("No space left
+/// on device", "File too large") on any failure; a partial file may then be left for the
+/// caller to remove (it is always a temporary name, never a final one).
+bool write_file(const std::string& path, std::string_view bytes, std::string* why);
 
 /// Every regular file under `dir` (recursively; links followed as a directory walk
 /// follows them), sorted. None if `dir` cannot be read.

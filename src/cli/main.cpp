@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
+#include <signal.h>
 #include <unistd.h>
 
 #include "base/diag.h"
@@ -37,6 +38,8 @@ void add_build_options(CLI::App* sub, cardstock::BuildOptions& opt, std::vector<
                   "processes drawing at once: games, and a big game's outputs, in parallel (default: one per core)")
       ->check(CLI::Range(1, 256));
   sub->add_flag("-q,--quiet", opt.quiet, "print only diagnostics (no progress, no summary lines)");
+  sub->add_flag("!--no-wait", opt.wait,
+                "fail at once when another cardstock build is writing a game's output folder (default: wait for it)");
 }
 
 // Issues 15 and 16 (build and check): a stock for every deck that holds its cards (a home
@@ -185,6 +188,10 @@ int run_diff(const CLI::App& diff, const cardstock::DiffOptions& dopt, bool json
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Over a file size limit (ulimit -f) a write fails with EFBIG and is reported as any
+  // other failed write ("File too large"), the previous outputs kept; the default,
+  // SIGXFSZ, would kill the build mid-file with no word.
+  ::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"cardstock: compiles YAML card, tile and booklet definitions into print-and-play PDFs"};
   app.set_version_flag("--version", std::string("cardstock ") + cardstock::kVersion);
   app.require_subcommand(1);
@@ -202,6 +209,7 @@ int main(int argc, char** argv) {
   add_build_options(watch, opt, files, single);
   std::string shard;
   build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
+  build->add_flag("--lock-held", opt.lock_held, "internal: the parent build holds the output folders' locks")->group("");
   add_publishing_options(build, opt);
   add_publishing_options(watch, opt);
   cardstock::PreviewOptions popt;

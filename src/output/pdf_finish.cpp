@@ -5,6 +5,7 @@
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageDocumentHelper.hh>
 #include <qpdf/QPDFPageObjectHelper.hh>
+#include <qpdf/Buffer.hh>
 #include <qpdf/QPDFWriter.hh>
 
 #include <cerrno>
@@ -12,7 +13,9 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <memory>
 
+#include "base/files.h"
 #include "base/length.h"
 
 namespace cardstock {
@@ -246,13 +249,10 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
         *err = "the drawn PDF is damaged: " + w.getMessageDetail();
         return false;
       }
-    // Opened here, so a file that cannot be made is said as for any other output.
-    FILE* file = std::fopen(path.c_str(), "wb");
-    if (!file) {
-      *err = "cannot create '" + path + "': " + std::strerror(errno);
-      return false;
-    }
-    QPDFWriter out(pdf, path.c_str(), file, true);
+    // Into memory, then written by write_file: qpdf's own file writer does not check
+    // what fflush and fclose say, so a full disk would leave a short file said to be good.
+    QPDFWriter out(pdf);
+    out.setOutputMemory();
     // The /ID from the content instead of the time and file name: same input, same bytes.
     out.setDeterministicID(true);
     // Cairo writes every page's dictionary and resources as plain text objects: a deck of
@@ -260,6 +260,12 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
     // object streams they take a fifth of the room.
     if (how.object_streams) out.setObjectStreamMode(qpdf_o_generate);
     out.write();
+    const std::unique_ptr<Buffer> written(out.getBuffer());
+    std::string why;
+    if (!write_file(path, {reinterpret_cast<const char*>(written->getBuffer()), written->getSize()}, &why)) {
+      *err = "cannot write '" + path + "': " + why;
+      return false;
+    }
     for (const QPDFExc& w : pdf.getWarnings())
       if (w.getMessageDetail().find("duplicated key") == std::string::npos) {
         *err = "the drawn PDF is damaged: " + w.getMessageDetail();

@@ -6,9 +6,9 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <map>
 
+#include "base/files.h"
 #include "base/length.h"
 #include "plan/plan.h"
 #include "output/cmyk.h"
@@ -28,14 +28,10 @@ namespace {
 // Writes `bytes` to `file`; false with *err "cannot write 'file': " and the OS's reason
 // ("No space left on device").
 bool write_bytes(const std::string& file, const std::string& bytes, std::string* err) {
-  std::ofstream f(file, std::ios::binary | std::ios::trunc);
-  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  f.close();
-  if (!f) {
-    *err = "cannot write '" + file + "': " + std::strerror(errno);
-    return false;
-  }
-  return true;
+  std::string why;
+  if (write_file(file, bytes, &why)) return true;
+  *err = "cannot write '" + file + "': " + why;
+  return false;
 }
 
 // Until writers report to Diagnostics themselves (the build reads their *err): the text

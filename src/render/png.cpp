@@ -38,11 +38,9 @@ struct PngWriter {
   ~PngWriter() { png_destroy_write_struct(&png, &info); }
 };
 
-// Returns "" or why it failed.
-std::string encode_png(cairo_surface_t* surface, double dpi, std::string* out) {
-  const int w = cairo_image_surface_get_width(surface), h = cairo_image_surface_get_height(surface);
-  const int stride = cairo_image_surface_get_stride(surface);
-  const unsigned char* data = cairo_image_surface_get_data(surface);
+}  // namespace
+
+std::string encode_png(const unsigned char* data, int w, int h, int stride, double dpi, std::string* out) {
   PngWriter writer;
   png_structp png = writer.png;
   png_infop info = writer.info;
@@ -54,7 +52,7 @@ std::string encode_png(cairo_surface_t* surface, double dpi, std::string* out) {
   png_set_IHDR(png, info, static_cast<png_uint_32>(w), static_cast<png_uint_32>(h), 8, PNG_COLOR_TYPE_RGB,
                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
   const auto ppm = static_cast<png_uint_32>(std::lround(dpi / 0.0254));  // pixels a metre
-  png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
+  if (dpi > 0) png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
   png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_UP);
   png_write_info(png, info);
   for (int y = 0; y < h; ++y) {
@@ -69,8 +67,6 @@ std::string encode_png(cairo_surface_t* surface, double dpi, std::string* out) {
   png_write_end(png, nullptr);
   return "";
 }
-
-}  // namespace
 
 bool render_png(const PlannedPage& page, int width, int height, double dpi, const Typesetter& ts,
                 std::string* png, const Mark& at, Diagnostics& d) {
@@ -100,7 +96,10 @@ bool render_png(const PlannedPage& page, int width, int height, double dpi, cons
     d.error(at, p.err);
     return false;
   }
-  if (const std::string why = encode_png(surface.get(), dpi, png); !why.empty()) {
+  cairo_surface_t* s = surface.get();
+  if (const std::string why = encode_png(cairo_image_surface_get_data(s), width, height,
+                                         cairo_image_surface_get_stride(s), dpi, png);
+      !why.empty()) {
     d.error(at, why);
     return false;
   }

@@ -15,4 +15,9 @@ namespace cardstock {
 bool render_png(const PlannedPage& page, int width, int height, double dpi, const Typesetter& ts,
                 std::string* png, const Mark& at, Diagnostics& d);
 
+/// Encodes `h` rows of `w` pixels (native-order 0xXXRRGGBB words; a row starts every
+/// `stride` bytes from `data`) as an 8-bit RGB PNG into *out, with `dpi` in its pHYs chunk
+/// when above 0. "" or why it failed; only memory is written.
+std::string encode_png(const unsigned char* data, int w, int h, int stride, double dpi, std::string* out);
+
 }  // namespace cardstock

@@ -7,7 +7,9 @@
 #include <mutex>
 #include <vector>
 
+#include "base/files.h"
 #include "base/paths.h"
+#include "render/png.h"
 
 namespace cardstock {
 
@@ -144,10 +146,15 @@ bool PixelChanges::bounds(int x0, int y0, int x1, int y1, PageBox* box) const {
 }
 
 bool save_png(const Raster& r, const std::string& path, const Mark& at, Diagnostics& d) {
-  std::string why;
-  const PdfBackend* b = backend(&why);
-  if (b && b->save_png(r, path, &why)) return true;
-  d.error(at, why);
+  // Encoded here and written by write_file, not by libpng on a FILE: its write errors
+  // reach stderr as "libpng error: Write Error" and leave a short file.
+  std::string png, why = r.width > 0 && r.height > 0 ? "" : "an empty picture";
+  if (why.empty())
+    why = encode_png(reinterpret_cast<const unsigned char*>(r.px.data()), r.width, r.height, r.width * 4, 0, &png);
+  if (why.empty() && write_file(path, png, &why)) return true;
+  std::error_code ec;
+  std::filesystem::remove(path, ec);
+  d.error(at, "cannot write " + path + ": " + why);
   return false;
 }
 

@@ -76,13 +76,13 @@ class PdfFile {
 struct PdfBackend {
   /// Parses bytes that start with "%PDF-" and are within kMaxDiffFileBytes.
   std::unique_ptr<PdfFile> (*open)(std::string bytes, std::string* err);
-  bool (*save_png)(const Raster& r, const std::string& path, std::string* err);
 };
 inline constexpr const char* kPdfBackendSymbol = "cardstock_pdf_backend_v1";
 inline constexpr const char* kPdfBackendFile = "libcardstock-pdf.so";
 
-/// Writes `r` as a PNG file at `path` (the caller has checked where that is). False with
-/// an error at `at` on failure.
+/// Writes `r` as a PNG file at `path` (the caller has checked where that is), every byte
+/// checked. False with an error at `at` naming `path` and the system's reason ("No space
+/// left on device") on failure; a partial file is then removed.
 bool save_png(const Raster& r, const std::string& path, const Mark& at, Diagnostics& d);
 
 }  // namespace cardstock

@@ -117,30 +117,9 @@ bool PopplerPdf::render(int i, double dpi, Raster* out, std::string* err) const 
   return true;
 }
 
-bool save_png_file(const Raster& r, const std::string& path, std::string* err) {
-  if (r.width <= 0 || r.height <= 0) {
-    *err = "an empty picture";
-    return false;
-  }
-  poppler::image img(r.width, r.height, poppler::image::format_argb32);  // saved as RGB
-  if (!img.is_valid()) {
-    *err = "out of memory for a " + std::to_string(r.width) + " x " + std::to_string(r.height) + " picture";
-    return false;
-  }
-  char* data = img.data();
-  for (int y = 0; y < r.height; ++y)
-    std::memcpy(data + static_cast<size_t>(y) * img.bytes_per_row(), r.px.data() + static_cast<size_t>(y) * r.width,
-                static_cast<size_t>(r.width) * 4);
-  if (!img.save(path, "png")) {
-    *err = "cannot write " + path;
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
-const PdfBackend kBackend{open_pdf, save_png_file};
+const PdfBackend kBackend{open_pdf};
 
 }  // namespace cardstock
 

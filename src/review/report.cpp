@@ -1,13 +1,16 @@
 #include "review/report.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <sstream>
 
+
+#include "base/files.h"
 #include "base/paths.h"
 #include "base/version.h"
 #include "base/xml.h"
@@ -39,10 +42,17 @@ bool PictureWriter::prepare(Diagnostics& d) {
     return false;
   }
   // An earlier report's pictures would otherwise stay beside the new ones.
+  drop_report_pictures(dir_);
+  return true;
+}
+
+void drop_report_pictures(const std::string& report_dir) {
   static const std::regex ours(R"([0-9]{4,}-(old|new|diff)\.png)");
+  const fs::path img = fs::path(report_dir) / "img";
+  std::error_code ec;
+  if (report_dir.empty() || !fs::is_directory(fs::symlink_status(img, ec))) return;
   for (const auto& e : fs::directory_iterator(img, ec))
     if (std::regex_match(e.path().filename().string(), ours)) fs::remove(e.path(), ec);
-  return true;
 }
 
 bool PictureWriter::take() {
@@ -55,6 +65,7 @@ bool PictureWriter::take() {
 }
 
 bool PictureWriter::write(const Raster& r, const std::string& part, std::string* rel, Diagnostics& d) {
+  if (failed_) return false;  // one failed write is said; the report is lost anyway
   char name[64];
   std::snprintf(name, sizeof name, "img/%04ld-%s.png", taken_, part.c_str());
   const std::string path = (fs::path(dir_) / name).string();
@@ -63,7 +74,10 @@ bool PictureWriter::write(const Raster& r, const std::string& part, std::string*
     d.error({dir_}, why);
     return false;
   }
-  if (!save_png(r, path, {dir_}, d)) return false;
+  if (!save_png(r, path, {dir_}, d)) {
+    failed_ = true;
+    return false;
+  }
   *rel = name;
   return true;
 }
@@ -348,14 +362,21 @@ bool write_report_html(const DiffResult& r, const DiffOptions& opt, Diagnostics&
     d.error({opt.report_dir}, why);
     return false;
   }
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << o.str();
-  f.close();
-  if (!f) {
-    d.error({opt.report_dir}, "cannot write " + path);
+  // Beside, then renamed: a failed write leaves the previous page or none, never half.
+  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  if (!inside_output(opt.report_dir, tmp, &why)) {
+    d.error({opt.report_dir}, why);
     return false;
   }
-  return true;
+  std::error_code ec;
+  if (write_file(tmp, o.str(), &why)) {
+    fs::rename(tmp, path, ec);
+    if (!ec) return true;
+    why = ec.message();
+  }
+  fs::remove(tmp, ec);
+  d.error({opt.report_dir}, "cannot write " + path + ": " + why);
+  return false;
 }
 
 }  // namespace cardstock

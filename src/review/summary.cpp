@@ -169,6 +169,7 @@ int diff_command(const DiffOptions& o, bool json, std::ostream& out, std::ostrea
   const DiffResult r = diff_folders(o, d);
   if (!d.has_errors() && !o.report_dir.empty()) write_report_html(r, o, d);
   if (d.has_errors()) {
+    drop_report_pictures(o.report_dir);  // a report refused or cut short leaves nothing
     // Said last, after however many problems were listed (or counted past the limit).
     Diagnostics last;
     last.error({"cardstock"}, "the folders could not be compared");

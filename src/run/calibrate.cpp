@@ -5,6 +5,7 @@
 
 #include "run/build.h"
 #include "run/commit.h"
+#include "run/folder_lock.h"
 #include "run/interrupt.h"
 #include "plan/plan.h"
 #include "load/load.h"
@@ -33,12 +34,15 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
   const Typesetter typesetter(*fonts);
   OutputFolder folder(opt.out_dir, "calibration", ".tmp-" + std::to_string(::getpid()));
   if (!reported(err, [&](Diagnostics& d) { return folder.make(d); })) return 1;
+  const auto lock = FolderLock::take(folder.dir(), opt.wait, err);
+  if (!lock) return 1;
   const WriteContext ctx{typesetter, std::string("cardstock ") + kVersion, opt.date.empty() ? pinned_date() : opt.date};
   for (const auto& o : outs) {
     std::string e;
     const std::string tmp = folder.temporary(o.file, &e);
     if (tmp.empty() || !writer_for(o.format).write(tmp, o, ctx, &e)) {
-      say_error(err, Mark{(folder.dir() / o.file).string()}, e);
+      const std::string fin = (folder.dir() / o.file).string();
+      say_error(err, Mark{fin}, said_as_final(e, tmp, fin));
       folder.discard();
       return 1;
     }

@@ -1,7 +1,6 @@
 #include "run/commit.h"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -11,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "base/files.h"
 #include "base/paths.h"
 #include "run/interrupt.h"
 
@@ -23,32 +23,14 @@ namespace {
 // Errors about no one file (an output path refused) are the program's own.
 const Mark kProgram{"cardstock"};
 
-// Writes `text` to `path` (created or emptied), every byte, and closes it; false with
-// the system's reason (ENOSPC, EFBIG under a file size limit, EIO...) in *why.
-bool write_whole_file(const std::string& path, const std::string& text, std::string* why) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    *why = std::strerror(errno);
-    return false;
-  }
-  for (size_t done = 0; done < text.size();) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      *why = n < 0 ? std::strerror(errno) : "nothing written";
-      ::close(fd);
-      return false;
-    }
-    done += static_cast<size_t>(n);
-  }
-  if (::close(fd) != 0) {
-    *why = std::strerror(errno);
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
+
+std::string said_as_final(std::string message, const std::string& tmp, const std::string& fin) {
+  if (tmp.empty()) return message;
+  for (size_t at = 0; (at = message.find(tmp, at)) != std::string::npos; at += fin.size())
+    message.replace(at, tmp.size(), fin);
+  return message;
+}
 
 bool replace_path(const fs::path& tmp, const fs::path& fin, std::string* err) {
   std::error_code ec;
@@ -101,20 +83,6 @@ bool OutputFolder::make(Diagnostics& d) const {
   if (ec || !fs::is_directory(dir_)) {
     d.error(Mark{dir_.string()}, "cannot create output folder: " + (ec ? ec.message() : std::string("not a directory")));
     return false;
-  }
-  for (const auto& entry : fs::directory_iterator(dir_, ec)) {
-    const std::string name = entry.path().filename().string();
-    const size_t at = name.rfind(".tmp-");
-    if (at == std::string::npos) continue;
-    std::string pid = name.substr(at + 5);  // "<pid>" or "<parent pid>-<share>"
-    const size_t dash = pid.find('-');
-    if (dash != std::string::npos && dash + 1 < pid.size() &&
-        pid.find_first_not_of("0123456789", dash + 1) == std::string::npos)
-      pid.resize(dash);
-    if (pid.size() > 4 && pid.compare(pid.size() - 4, 4, "-old") == 0) pid.resize(pid.size() - 4);
-    if (pid.empty() || pid.size() > 9 || pid.find_first_not_of("0123456789") != std::string::npos) continue;
-    // A folder output's temporary folder goes with everything in it.
-    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), ec);
   }
   return true;
 }
@@ -173,7 +141,7 @@ bool OutputFolder::write_text(const std::string& file, const std::string& text, 
   }
   // write(2) rather than a stream: a full disk or a file size limit has a reason to give.
   std::string why;
-  if (!write_whole_file(tmp, text, &why)) {
+  if (!write_file(tmp, text, &why)) {
     d.error(Mark{(dir_ / file).string()}, "cannot write " + file + ": " + why);
     return false;
   }

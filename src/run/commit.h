@@ -23,8 +23,9 @@ class OutputFolder {
 
   const std::filesystem::path& dir() const { return dir_; }
 
-  /// Creates the folder if needed and removes the temporary files that builds killed
-  /// outright left there (their process is gone). False (an error in `d`) on failure.
+  /// Creates the folder if needed. False (an error in `d`) on failure. (The temporary
+  /// files of builds killed outright are removed by whoever takes the folder's lock:
+  /// run/folder_lock.h.)
   bool make(Diagnostics& d) const;
 
   /// The temporary name of `file`, checked to lie inside the root; "" (with *err) if not.
@@ -70,6 +71,10 @@ class OutputFolder {
   std::vector<std::string> inner_;  // files inside temporary folders (tracked for interrupts)
   std::vector<std::string> scratch_;  // scratch files and folders (scratch())
 };
+
+/// `message` (a writer's error about the temporary name `tmp`) with `tmp` said as `fin`,
+/// the file the user knows: "cannot write 'out/g/d.pdf': File too large".
+std::string said_as_final(std::string message, const std::string& tmp, const std::string& fin);
 
 /// Puts `tmp` (a file, or a folder of a folder output) in the place of `fin`. A folder
 /// replaces the previous one in one step (the two are exchanged, then the old one, now

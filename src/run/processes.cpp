@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "run/commit.h"
+#include "run/folder_lock.h"
 #include "run/interrupt.h"
 #include "run/progress.h"
 #include "run/session_parts.h"
@@ -70,6 +71,7 @@ int run_units(const std::vector<Unit>& units, const std::vector<GameWork>& work,
       continue;
     }
     if (g.up_to_date) {
+      FolderLock::sweep_if_idle(game_folder(opt, g));
       out << "up to date: " << game_folder(opt, g).string() << "/\n";
       continue;
     }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -17,6 +18,7 @@
 #include "plan/plan.h"
 #include "run/cache.h"
 #include "run/commit.h"
+#include "run/folder_lock.h"
 #include "run/progress.h"
 #include "run/session_parts.h"
 
@@ -60,7 +62,11 @@ class Session {
                            ? estimate_work(g->prepared.game, templates_of(g->prepared.game, templates_), plan_opt_)
                            : GameWork{});
       const auto units = split_work(work, jobs);
-      if (units.size() > 1) return run_units(units, work, jobs, games_, opt_, progress_, out_, err_);
+      if (units.size() > 1) {
+        std::vector<std::unique_ptr<FolderLock>> locks;  // held until every process is done
+        if (!lock_folders(&locks)) return 1;
+        return run_units(units, work, jobs, games_, opt_, progress_, out_, err_);
+      }
     }
     if (to_prepare && !start_fonts()) return 1;
     prepare_all();
@@ -80,6 +86,20 @@ class Session {
     run->fonts = std::move(fonts_);
     run->printer = std::move(printer_);
     run->games = std::move(games_);
+  }
+
+  // For a build drawn by child processes: the folder of every game to draw, made and
+  // locked (each once: two game files may share a folder). False after saying why.
+  bool lock_folders(std::vector<std::unique_ptr<FolderLock>>* locks) {
+    std::set<std::string> done;
+    for (const auto& g : games_) {
+      if (!g->loaded || g->up_to_date || !done.insert(game_folder(opt_, *g).string()).second) continue;
+      OutputFolder folder(opt_.out_dir, g->prepared.game.id, "");
+      if (!reported(err_, [&](Diagnostics& d) { return folder.make(d); })) return false;
+      locks->push_back(FolderLock::take(folder.dir(), opt_.wait, err_));
+      if (!locks->back()) return false;
+    }
+    return true;
   }
 
  private:
@@ -121,7 +141,10 @@ class Session {
     InputCache cache(options_key(opt_, std::nullopt), {});
     const auto folders = up_to_date_folders(opt_.out_dir, files, cache);
     if (!folders) return false;
-    for (const auto& f : *folders) out_ << "up to date: " << f.string() << "/\n";
+    for (const auto& f : *folders) {
+      FolderLock::sweep_if_idle(f);  // what a killed build left goes, even when nothing is built
+      out_ << "up to date: " << f.string() << "/\n";
+    }
     return true;
   }
 
@@ -246,6 +269,7 @@ class Session {
       GameRun& g = *gp;
       if (g.up_to_date) {
         progress_.clear();
+        if (!opt_.lock_held && opt_.shards <= 1) FolderLock::sweep_if_idle(game_folder(opt_, g));
         if (opt_.shard == 0) out_ << "up to date: " << game_folder(opt_, g).string() << "/\n";
         continue;
       }
@@ -260,8 +284,13 @@ class Session {
   bool write_game(GameRun& g) {
     OutputFolder folder(opt_.out_dir, g.prepared.game.id, temp_suffix());
     if (!reported(err_, [&](Diagnostics& d) { return folder.make(d); })) return false;
+    // One build at a time in the folder; what is there is read again once it is ours.
+    std::unique_ptr<FolderLock> lock;
+    if (!opt_.lock_held && opt_.shards <= 1 && !(lock = FolderLock::take(folder.dir(), opt_.wait, err_))) return false;
+    const PreviousBuild previous(folder.dir());
+    if (!opt_.force) g.previous_manifest = previous.manifest();
     std::vector<bool> draw(g.outputs.size(), true);
-    if (!opt_.force) draw = PreviousBuild(folder.dir()).to_draw(g.outputs);
+    if (!opt_.force) draw = previous.to_draw(g.outputs);
     std::vector<bool> mine(g.outputs.size(), true);
     if (opt_.shards > 1) {
       std::vector<double> weights;

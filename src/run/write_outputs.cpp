@@ -57,7 +57,7 @@ bool write_output(OutputFolder& folder, const PlannedOutput& o, const WriteConte
     say_error(err, kProgram, e);
   } else if (!writer.write(tmp, o, ctx, &e)) {
     progress.clear();
-    say_error(err, Mark{shown}, e);
+    say_error(err, Mark{shown}, said_as_final(e, tmp, shown));
     ok = false;
   }
   folder.drop_scratch();
@@ -238,7 +238,7 @@ std::string built_line(const std::string& dir, const std::vector<PlannedOutput>&
 std::vector<std::string> child_argv(const BuildOptions& opt, const std::string& source, const Unit& u) {
   std::vector<std::string> a = {opt.self_exe, "--shipped-templates", opt.templates_dir};
   for (const auto& layer : opt.template_layers) a.insert(a.end(), {"--templates", layer});
-  a.insert(a.end(), {"build", source, "-o", opt.out_dir, "--paper", opt.paper, "-j", "1"});
+  a.insert(a.end(), {"build", source, "-o", opt.out_dir, "--paper", opt.paper, "-j", "1", "--lock-held"});
   auto flag = [&](bool on, const char* name) {
     if (on) a.push_back(name);
   };

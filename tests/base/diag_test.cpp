@@ -40,4 +40,13 @@ TEST(Diagnostics, ControlCharactersInMessagesAreEscaped) {
   EXPECT_EQ(d.str(), "g.yaml:1:1: error: card field name 'k\\x1B[2J' is odd\\x7F \\x9B\n");
 }
 
+// Bytes that are not UTF-8 are escaped too (a terminal would show them as it likes),
+// UTF-8 is kept, and the file name is escaped as the message is: a newline in it must not
+// start a line of its own ("::error::" is a command to GitHub Actions).
+TEST(Diagnostics, InvalidUtf8AndNamesAreEscaped) {
+  Diagnostics d;
+  d.error({"caf\xe9\n::error::x.yaml", 2, 3}, "card 'ab\xff\xc3' and '\xd7\x90\xef\xbf\xbd'");
+  EXPECT_EQ(d.str(), "caf\\xE9\\x0A::error::x.yaml:2:3: error: card 'ab\\xFF\\xC3' and '\xd7\x90\xef\xbf\xbd'\n");
+}
+
 }  // namespace cardstock
