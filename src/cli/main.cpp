@@ -38,6 +38,8 @@ void add_build_options(CLI::App* sub, cardstock::BuildOptions& opt, std::vector<
                   "processes drawing at once: games, and a big game's outputs, in parallel (default: one per core)")
       ->check(CLI::Range(1, 256));
   sub->add_flag("-q,--quiet", opt.quiet, "print only diagnostics (no progress, no summary lines)");
+  sub->add_flag("--keep-stale", opt.keep_stale,
+                "keep the outputs of a game's previous build that this build no longer makes (default: remove them)");
   sub->add_flag("!--no-wait", opt.wait,
                 "fail at once when another cardstock build is writing a game's output folder (default: wait for it)");
 }

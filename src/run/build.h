@@ -31,6 +31,7 @@ struct BuildOptions {
   // Internal (--shard K/N, set by the parent build): draw only share K of the one game's
   // outputs into temporary files and rename nothing; share 0 also writes the manifest.
   int shard = 0, shards = 1;
+  bool keep_stale = false;    // --keep-stale: outputs the previous build made and this one does not stay
   bool wait = true;           // --no-wait sets false: a game folder another build writes is an error
   bool lock_held = false;     // internal (--lock-held): the parent build holds the folders' locks
   std::string date;           // PDF dates; "" = from SOURCE_DATE_EPOCH or a fixed date

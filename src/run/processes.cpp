@@ -34,6 +34,10 @@ bool collect(size_t k, const std::vector<Unit>& units, const std::vector<ChildRe
       }))
     ok = false;
   if (ok) out << mine[0]->out;
+  // Shares are committed here: the outputs the game's previous build made and the
+  // share's manifest no longer lists go now (a game drawn whole did it itself).
+  if (ok && mine.size() > 1)
+    remove_stale_outputs(game_folder(opt, *games[k]), games[k]->previous_manifest, opt.keep_stale, out);
   return ok;
 }
 

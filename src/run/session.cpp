@@ -288,7 +288,8 @@ class Session {
     std::unique_ptr<FolderLock> lock;
     if (!opt_.lock_held && opt_.shards <= 1 && !(lock = FolderLock::take(folder.dir(), opt_.wait, err_))) return false;
     const PreviousBuild previous(folder.dir());
-    if (!opt_.force) g.previous_manifest = previous.manifest();
+    // Also under --force: the outputs it lists that this build does not make are stale.
+    g.previous_manifest = previous.manifest();
     std::vector<bool> draw(g.outputs.size(), true);
     if (!opt_.force) draw = previous.to_draw(g.outputs);
     std::vector<bool> mine(g.outputs.size(), true);
@@ -327,6 +328,8 @@ class Session {
     if (opt_.shard != 0) return true;
     progress_.clear();
     out_ << built_line(folder.dir().string(), g.outputs, drawn);
+    // A game drawn in shares is committed by the parent, which removes them (processes.cpp).
+    if (opt_.shards <= 1) remove_stale_outputs(folder.dir(), g.previous_manifest, opt_.keep_stale, out_);
     return true;
   }
 

@@ -58,6 +58,13 @@ std::string options_key(const BuildOptions& opt, const std::optional<PrinterProf
 bool paper_named(const BuildOptions& opt, const Templates& t, const std::vector<const Templates*>& games,
                  std::ostream& err);
 
+// After a game's build is committed in `dir`: removes the outputs `previous_manifest`
+// (the manifest before this build) lists and the new manifest does not, if cardstock
+// wrote them (a plain file, or a folder of the files listed in it; never a symbolic
+// link), and says so in one line on `out`; with `keep` (--keep-stale) names them instead.
+void remove_stale_outputs(const std::filesystem::path& dir, const std::string& previous_manifest, bool keep,
+                          std::ostream& out);
+
 // Every --stock is a stock of the shipped templates or of a loaded game's own, on the
 // paper --paper asks for. False after saying why.
 bool stocks_named(const BuildOptions& opt, const Templates& t, const std::vector<const Templates*>& games,

@@ -249,6 +249,7 @@ std::vector<std::string> child_argv(const BuildOptions& opt, const std::string& 
   flag(opt.strict, "--strict");
   flag(opt.allow_outside, "--allow-outside");
   flag(opt.force, "--force");
+  flag(opt.keep_stale, "--keep-stale");
   for (const auto& st : opt.stocks) option(st, "--stock");
   option(opt.printer, "--printer");
   flag(opt.proof, "--proof");

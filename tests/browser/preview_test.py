@@ -60,6 +60,10 @@ if not DRIVER:
 
 CARDSTOCK, SOURCE, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
 SHOTS = sys.argv[4] if len(sys.argv) > 4 else os.environ.get("CARDSTOCK_SCREENSHOTS", "")
+# Chromium and chromedriver put their profile and scratch files in TMPDIR: give them a
+# folder of the test's own (under the build tree), so the suite's temp folder stays empty.
+os.makedirs(os.path.join(WORK, "tmp"), exist_ok=True)
+os.environ["TMPDIR"] = os.path.join(WORK, "tmp")
 TEMPLATES = ["--shipped-templates", os.path.join(SOURCE, "templates")]
 servers = []
 

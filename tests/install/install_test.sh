@@ -109,7 +109,9 @@ if command -v dpkg-shlibdeps >/dev/null && command -v dpkg-deb >/dev/null; then
   # lintian: no errors. Its two remaining warnings are CPack's ldconfig call for a .so
   # under /usr/lib (our private module; ldconfig does not look in lib/cardstock/).
   if command -v lintian >/dev/null; then
-    errors="$(lintian "$deb" 2>/dev/null | grep '^E:' || true)"
+    # lintian keeps its scratch databases in TMPDIR: one of the test's own, removed with it.
+    mkdir -p "$tmp/lintian-tmp"
+    errors="$(TMPDIR="$tmp/lintian-tmp" lintian "$deb" 2>/dev/null | grep '^E:' || true)"
     [ -z "$errors" ] || fail "lintian: $errors"
   else
     echo "install_test: lintian is not installed; the .deb is not linted" >&2
