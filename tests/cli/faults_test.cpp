@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "cli/one_card_game.h"
 #include "output_util.h"
 
 namespace cardstock {
@@ -17,20 +18,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A one-card game; `text` is what the card says, so two builds differ.
-std::string game(const std::string& text) {
-  return "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{t}\"}]\n"
-         "decks:\n  - id: d\n    face: face\n    stocks: [poker-3x3-letter]\n    cards: [{id: a, t: " +
-         text + "}]\n";
-}
-
-void write(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-}
-
-// `s` with the folder `d` shown as "D".
-std::string shown(const std::string& s, const fs::path& d) { return testing::replace_all(s, d.string(), "D"); }
+// The game, writing and "D" helpers are one_card_game.h's.
+std::string game(const std::string& text) { return testing::one_card_game(text); }
+void write(const fs::path& p, const std::string& text) { testing::write_with_folders(p, text); }
+std::string shown(const std::string& s, const fs::path& d) { return testing::shown_as_d(s, d); }
 
 // The files of `dir` that are not byte for byte those of `before`, and the files added
 // or gone: "" when they are the same (names only, never the bytes of a PDF).

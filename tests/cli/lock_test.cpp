@@ -10,6 +10,7 @@
 #include <fstream>
 #include <optional>
 
+#include "cli/one_card_game.h"
 #include "output_util.h"
 
 namespace cardstock {
@@ -18,18 +19,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string game(const std::string& text) {
-  return "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{t}\"}]\n"
-         "decks:\n  - id: d\n    face: face\n    stocks: [poker-3x3-letter]\n    cards: [{id: a, t: " +
-         text + "}]\n";
-}
-
-void write(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-}
-
-std::string shown(const std::string& s, const fs::path& d) { return testing::replace_all(s, d.string(), "D"); }
+// The game, writing and "D" helpers are one_card_game.h's.
+std::string game(const std::string& text) { return testing::one_card_game(text); }
+void write(const fs::path& p, const std::string& text) { testing::write_with_folders(p, text); }
+std::string shown(const std::string& s, const fs::path& d) { return testing::shown_as_d(s, d); }
 
 // The files under `out` and their bytes, but the lock file a test holds itself.
 std::map<std::string, std::string> outputs_of(const fs::path& out) {
