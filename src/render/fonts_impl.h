@@ -3,6 +3,7 @@
 #pragma once
 #include <pango/pangofc-fontmap.h>
 
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -32,6 +33,20 @@ struct Fonts::Impl {
     for (FcCharSet* cs : f.coverage)
       if (FcCharSetHasChar(cs, c)) return true;
     return false;
+  }
+  /// What a text asked to be set in `family` is set in: that family, then every family
+  /// declared to draw a script for others (`fallback_for` other than `common`), in
+  /// templates/fonts.yaml's order, as a Pango family list. Pango takes a character the
+  /// first family lacks from the first of these that has it, so Arabic in English text is
+  /// drawn by the family declared for Arabic, not whichever font of the set sorts first.
+  std::string family_list(const std::string& family) const {
+    std::string out = family;
+    for (const auto& f : families) {
+      const bool for_others = std::any_of(f.fallback_for.begin(), f.fallback_for.end(),
+                                          [](const std::string& s) { return s != "common"; });
+      if (for_others && g_ascii_strcasecmp(f.name.c_str(), family.c_str()) != 0) out += "," + f.name;
+    }
+    return out;
   }
   bool covers_any(char32_t c) const {
     for (const auto& f : families)

@@ -20,12 +20,13 @@ PangoAlignment pango_align(Align a) {
   }
 }
 
-// Configures `layout` for `text` in `style`; returns false if the markup is invalid.
+// Configures `layout` for `text` in `style`, set in `families` (the style's font and the
+// declared fallbacks); returns false if the markup is invalid.
 bool setup_layout(PangoLayout* layout, const std::string& text, const TextStyle& st,
-                  double wrap) {
+                  double wrap, const std::string& families) {
   const FontDescPtr desc(pango_font_description_new());
   PangoFontDescription* fd = desc.get();
-  pango_font_description_set_family(fd, st.font.c_str());
+  pango_font_description_set_family(fd, families.c_str());
   pango_font_description_set_weight(fd, st.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   pango_font_description_set_style(fd, st.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
   // A non-positive size was already reported by validation; keep Pango's assertions quiet.
@@ -93,7 +94,7 @@ PangoLayout* Typesetter::State::set(const std::string& text, const TextStyle& st
     last = add_ref(it->second.layout.get());
   } else {
     last.reset(pango_layout_new(st.rtl ? rtl.get() : ltr.get()));
-    *markup_ok = setup_layout(last.get(), text, st, wrap);
+    *markup_ok = setup_layout(last.get(), text, st, wrap, fonts.impl()->family_list(st.font));
     add_icon_shapes(last.get(), st, images);
     pango_layout_get_line_count(last.get());  // breaks the lines now, while it is measured
     keep(std::move(k), last.get(), *markup_ok, text.size());

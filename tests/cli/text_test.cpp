@@ -177,14 +177,38 @@ TEST(Text, ItalicInAFamilyWithoutAnItalicFaceWarns) {
                       "g.yaml: 1 error(s), 0 warning(s); nothing written\n");
 }
 
-TEST(Text, ArabicInALatinFamilyWarnsNamingTheFontUsed) {
-  Result r = build("arabic-sans", game(kNameLayer, "{id: a, name: \"\u0645\u0631\u062D\u0628\u0627\"}"), "--strict");
+// Georgian has no family declared to draw it for others: DejaVu Sans draws it, and says so.
+TEST(Text, AScriptWithoutADeclaredFallbackWarnsNamingTheFontUsed) {
+  Result r = build("georgian", game(kNameLayer, "{id: a, name: \"\u10D7\u10D1\u10D8\"}"), "--strict");
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(r.output,
-            "g.yaml:12:23: error: '\u0645\u0631\u062D\u0628\u0627' has Arabic characters (U+0645 '\u0645', "
-            "U+0631 '\u0631', U+062D '\u062D') that Noto Sans does not have: they are drawn in DejaVu Sans "
-            "instead (use font: Noto Sans Arabic for the layer at g.yaml:6:9)\n"
+            "g.yaml:12:23: error: '\u10D7\u10D1\u10D8' has Georgian characters (U+10D7 '\u10D7', "
+            "U+10D1 '\u10D1', U+10D8 '\u10D8') that Noto Sans does not have: they are drawn in DejaVu Sans "
+            "instead (use font: DejaVu Sans for the layer at g.yaml:6:9)\n"
             "g.yaml: 1 error(s), 0 warning(s); nothing written\n");
+}
+
+// A line of English, Hebrew and Arabic in a Latin family: each script is drawn by the
+// family templates/fonts.yaml declares for it, without a <span> and without a warning
+// (issue 32). DejaVu Sans has Arabic too and sorted first before the families were listed.
+TEST(Text, EnglishHebrewAndArabicOnOneLineAreCleanInTheirDeclaredFamilies) {
+  const std::pair<std::string, std::string> families[] = {{"sans", "Noto Sans"}, {"serif", "Noto Serif"}};
+  for (const auto& [folder, family] : families) {
+    Pdf pdf;
+    const std::string layer = "      - {type: text, text: \"{name}\", font: " + family +
+                              ", w: 50mm, h: 20mm}\n";
+    Result r = build("mixed-" + folder, game(layer,
+                     "{id: a, name: \"Peace \u05E9\u05DC\u05D5\u05DD \u0633\u0644\u0627\u0645 12\"}"),
+                     "--strict", "", &pdf);
+    EXPECT_EQ(r.status, 0) << family;
+    EXPECT_EQ(r.output, "built out/g/: 1 PDF, 1 page, manifest.json\n") << family;
+    EXPECT_NE(pdf.fonts.find("NotoSansArabic-Regular"), std::string::npos) << pdf.fonts;
+    EXPECT_NE(pdf.fonts.find("NotoSansHebrew-Regular"), std::string::npos) << pdf.fonts;
+    EXPECT_EQ(pdf.fonts.find("DejaVu"), std::string::npos) << pdf.fonts;
+    // Poppler reads the lam-alef ligature back as alef, lam: look for the letters around it.
+    for (const char* word : {"Peace", "\u05E9\u05DC\u05D5\u05DD", "\u0633", "\u0645"})
+      EXPECT_NE(pdf.text.find(word), std::string::npos) << word << " in " << pdf.text;
+  }
 }
 
 TEST(Text, ArabicInTheArabicFamilyIsCleanAndDrawnInIt) {
@@ -235,13 +259,14 @@ TEST(Text, FontsFileScriptsAndFamiliesAreChecked) {
 }
 
 TEST(Text, BookletTextIsCheckedAtItsCharacter) {
-  Result r = build("booklet-arabic", game(kNameLayer, "{id: a, name: Alpha}", "booklet: {source: r.md}\n"), "",
-                   "# Rules\n\nPeace is \u0633\u0644\u0627\u0645.\n");
+  Result r = build("booklet-georgian", game(kNameLayer, "{id: a, name: Alpha}", "booklet: {source: r.md}\n"), "",
+                   "# Rules\n\nPeace is \u10DB\u10E8\u10D5\u10D8\u10D3\u10DD\u10D1\u10D0.\n");
   EXPECT_EQ(r.status, 0);
   EXPECT_EQ(r.output.substr(0, r.output.find("built")),
-            "r.md:3:10: warning: '\u0633\u0644\u0627\u0645.' has Arabic characters (U+0633 '\u0633', U+0644 "
-            "'\u0644', U+0627 '\u0627') that Noto Serif does not have: they are drawn in DejaVu Sans instead "
-            "(let Noto Sans Arabic draw them: add arabic to its fallback_for in templates/fonts.yaml)\n");
+            "r.md:3:10: warning: '\u10DB\u10E8\u10D5\u10D8\u10D3\u10DD\u10D1\u10D0.' has Georgian characters "
+            "(U+10DB '\u10DB', U+10E8 '\u10E8', U+10D5 '\u10D5') that Noto Serif does not have: they are "
+            "drawn in DejaVu Sans instead (let DejaVu Sans draw them: add georgian to its fallback_for in "
+            "templates/fonts.yaml)\n");
 }
 
 }  // namespace cardstock
