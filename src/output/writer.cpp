@@ -51,7 +51,8 @@ bool as_text(const Diagnostics& d, std::string* err) {
 // first step.
 bool draw_and_finish(const std::string& path, const PlannedOutput& o, const WriteContext& c, bool object_streams,
                      std::string* err) {
-  const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
+  PdfInfo info{o.title, c.creator, c.date, o.width, o.height, {}};
+  if (c.step) info.page_drawn = [&c, n = o.pages.size()](size_t k) { c.step(k, n, "page"); };
   const bool book = c.book && c.book->pdf;
   std::string bytes;
   PdfPieces pieces;
@@ -121,7 +122,7 @@ class PdfWriter : public Writer {
       }
       out.parts.push_back({static_cast<int>(i), -1, {}});
     }
-    const PdfInfo info{o.title, c.creator, c.date, o.width, o.height};
+    const PdfInfo info{o.title, c.creator, c.date, o.width, o.height, {}};
     std::string bytes;
     Diagnostics d;
     if (!render_pdf_bytes(&bytes, info, guides, c.typesetter, d)) return as_text(d, err);
@@ -221,6 +222,7 @@ class PngFolderWriter : public Writer {
                       {path + "/" + o.page_files[i]}, d))
         return as_text(d, err);
       if (!write_bytes(path + "/" + o.page_files[i], png, err)) return false;
+      if (c.step) c.step(i + 1, o.pages.size(), "image");
     }
     for (const auto& [name, text] : o.texts)
       if (!write_bytes(path + "/" + name, text, err)) return false;
@@ -268,12 +270,14 @@ std::vector<int> book_groups(const std::vector<PlannedOutput>& outputs) {
 }
 
 std::unique_ptr<DrawnBook> draw_book(const std::vector<const PlannedOutput*>& outputs, const Typesetter& ts,
-                                     std::string* err) {
+                                     std::string* err, const WriteContext* progress) {
   auto book = std::make_unique<DrawnBook>();
   std::vector<const std::vector<PlannedPage>*> pages;
   for (const PlannedOutput* o : outputs) pages.push_back(&o->pages);
   Diagnostics d;
-  if (!render_art_book(&book->art, pages, ts, d)) {
+  std::function<void(size_t, size_t)> drawn;
+  if (progress && progress->step) drawn = [progress](size_t k, size_t n) { progress->step(k, n, "card"); };
+  if (!render_art_book(&book->art, pages, ts, d, drawn)) {
     as_text(d, err);
     return nullptr;
   }

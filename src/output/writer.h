@@ -27,9 +27,12 @@ struct DrawnBook {
 /// what was up to date, or on a proof being asked for.
 std::vector<int> book_groups(const std::vector<PlannedOutput>& outputs);
 
-/// Draws and reads the book of the outputs of one group. nullptr with *err on failure.
+struct WriteContext;
+
+/// Draws and reads the book of the outputs of one group, telling `step` (if set) of each
+/// card art drawn. nullptr with *err on failure.
 std::unique_ptr<DrawnBook> draw_book(const std::vector<const PlannedOutput*>& outputs, const Typesetter& ts,
-                                     std::string* err);
+                                     std::string* err, const WriteContext* progress = nullptr);
 
 /// What every writer draws with and stamps in: the game's Typesetter (text and images),
 /// the generator's name and the pinned date.
@@ -54,6 +57,10 @@ struct WriteContext {
   /// (PDF writers; may be empty): the build lets go there of what only drawing needed
   /// when this is the last output it draws, so that memory and the pass's never add up.
   std::function<void()> drawn;
+  /// Called as a writer draws (may be empty), for progress: `done` of `total` pages of the
+  /// output (`unit` "page", or "image" for a folder of images), or of the card art of its
+  /// deck's book ("card").
+  std::function<void(size_t done, size_t total, const char* unit)> step;
 };
 
 class Writer {

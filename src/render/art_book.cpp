@@ -11,7 +11,7 @@
 namespace cardstock {
 
 bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedPage>*>& outputs,
-                     const Typesetter& ts, Diagnostics& d) {
+                     const Typesetter& ts, Diagnostics& d, const std::function<void(size_t, size_t)>& drawn) {
   book->bytes.clear();
   book->page_of.clear();
   // A book only when every output shows each of its arts more than once: each output
@@ -50,9 +50,10 @@ bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedP
   }
   CairoPtr drawing = new_drawing(surface.get(), ts);
   Painter p{drawing.get(), *ts.state(), {}, {drawing.get()}};
-  for (const auto* c : firsts) {
-    draw_alone(drawing.get(), surface.get(), p, *c);
+  for (size_t k = 0; k < firsts.size(); ++k) {
+    draw_alone(drawing.get(), surface.get(), p, *firsts[k]);
     cairo_show_page(drawing.get());
+    if (drawn) drawn(k + 1, firsts.size());
   }
   return finish_drawing(std::move(drawing), std::move(surface), p, "cannot draw the shared card art", {}, d);
 }

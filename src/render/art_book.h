@@ -1,6 +1,7 @@
 // Card art several PDFs of one build show, drawn once for them all (ArtBook). Units are
 // points; errors are reported to Diagnostics, never thrown.
 #pragma once
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,7 +26,9 @@ struct ArtBook {
 /// Draws into *book every distinct card art of `outputs`, in order of first appearance
 /// (the same outputs give the same bytes), if each output shows each of its arts more
 /// than once; else leaves it empty. False with an error (about no file) on failure.
+/// `drawn`, if given, is called after each art with how many are drawn of how many (progress).
 bool render_art_book(ArtBook* book, const std::vector<const std::vector<PlannedPage>*>& outputs,
-                     const Typesetter& ts, Diagnostics& d);
+                     const Typesetter& ts, Diagnostics& d,
+                     const std::function<void(size_t drawn, size_t total)>& drawn = {});
 
 }  // namespace cardstock

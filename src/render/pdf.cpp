@@ -158,6 +158,7 @@ void draw_pieces(cairo_t* cr, cairo_surface_t* surface, const PdfInfo& info, con
     close();
     for (const auto& held : p.hold.held) out.parts.push_back({-1, held.drawing, held_ops(held, h)});
     p.hold.held.clear();
+    if (info.page_drawn) info.page_drawn(pieces->pages.size());
   }
   for (const auto& drawing : shared.drawings()) {
     if (const ImageCache::Image* img = drawing.image) {
@@ -198,10 +199,12 @@ bool draw_pdf(SurfacePtr owned, const std::string& where, const PdfInfo& info,
     draw_pieces(cr, surface, info, pages, p, *shared, pieces);
   } else {
     double w = info.width, h = info.height;
+    size_t n = 0;
     for (const auto& planned : pages) {
       next_page_size(surface, planned, &w, &h);
       p.page(planned.art);
       cairo_show_page(cr);
+      if (info.page_drawn) info.page_drawn(++n);
     }
   }
   return finish_drawing(std::move(drawing), std::move(owned), p, "cannot write '" + where + "'", {where}, d);

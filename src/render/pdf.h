@@ -1,6 +1,7 @@
 // Drawing laid-out pages into PDF files, whole or in pieces for output/ to put together.
 // Units are points; errors are reported to Diagnostics (at the file), never thrown.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,8 @@ struct PdfInfo {
   std::string creator;       // "cardstock 0.1.0"
   std::string date;          // ISO 8601, pinned for reproducible output
   double width = 0, height = 0;
+  /// Called after each page is drawn with how many are (may be empty): for progress.
+  std::function<void(size_t drawn)> page_drawn;
 };
 
 /// A PDF drawn in pieces, for output/ (pdf_finish) to put together: card art shown more

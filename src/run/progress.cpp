@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "base/text_check.h"
+
 namespace cardstock {
 
 namespace {
@@ -25,10 +27,32 @@ bool escapes_allowed() {
 
 void Progress::done(size_t n, const std::string& what) {
   done_ += n;
+  if (on_) draw(what, "");
+}
+
+void Progress::step(const std::string& what, size_t k, size_t n, const char* unit) {
   if (!on_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (k < n && now - drawn_at_ < std::chrono::milliseconds(100)) return;
+  drawn_at_ = now;
+  draw(what, std::string(", ") + unit + " " + std::to_string(k) + "/" + std::to_string(n));
+}
+
+void Progress::draw(const std::string& what, const std::string& tail) {
   std::string line = "cardstock: " + std::to_string(done_) + "/" + std::to_string(total_) + " outputs";
-  if (!what.empty()) line += ", " + what;
-  if (line.size() > 78) line = line.substr(0, 75) + "...";  // one line of an 80-column terminal
+  if (!what.empty()) {
+    // A name from the input, escaped (a terminal must not run what it holds), and
+    // shortened from its start so that the counts stay in one 80-column line.
+    std::string name = shown_text(what, 0, what.size());
+    const size_t room = line.size() + 2 + tail.size() < 78 ? 78 - line.size() - 2 - tail.size() : 0;
+    if (name.size() > room) {
+      size_t cut = name.size() - (room > 3 ? room - 3 : 0);
+      while (cut < name.size() && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) ++cut;
+      name = "..." + name.substr(cut);
+    }
+    line += ", " + name;
+  }
+  line += tail;
   err_ << '\r' << line;
   if (escapes_) err_ << "\x1b[K";
   else if (line.size() < shown_) err_ << std::string(shown_ - line.size(), ' ');

@@ -106,7 +106,7 @@ class DrawnForOthers {
         std::vector<const PlannedOutput*> members;
         for (size_t j = 0; j < outputs_.size(); ++j)
           if (group_[j] == k) members.push_back(&outputs_[j]);
-        if (!(book = draw_book(members, ts_, err))) return false;
+        if (!(book = draw_book(members, ts_, err, ctx))) return false;
       }
       ctx->book = book.get();
     }
@@ -290,6 +290,10 @@ bool draw_outputs(GameRun& g, OutputFolder& folder, const std::vector<bool>& her
     // finishing pass: the pass holds the whole file's objects (about as much again
     // as the resolved cards of a large deck), and the two at once made the peak.
     ctx.drawn = i == last ? std::function<void()>([&g, i] { let_go_of_art(g, i); }) : nullptr;
+    // Within an output, by its pages (or its deck's card art first): one output of a
+    // large deck takes seconds, and counting outputs alone showed nothing meanwhile.
+    const std::string what = g.prepared.game.id + "/" + g.outputs[i].file;
+    ctx.step = [&progress, &what](size_t k, size_t n, const char* unit) { progress.step(what, k, n, unit); };
     if (here[i] && !(shared.before(i, folder, &ctx, &e) &&
                      write_output(folder, g.outputs[i], ctx, opt.strict, err, progress, &written) &&
                      shared.after(i, written, &e))) {

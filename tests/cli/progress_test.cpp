@@ -1,7 +1,8 @@
 // Progress and --quiet, through the binary: with stderr not a terminal nothing but the
 // summary line (stdout) and diagnostics (stderr) is printed; --quiet leaves only the
-// diagnostics; on a terminal (a pseudo-terminal here) one line counts the outputs and is
-// redrawn in place, erased at the end, with spaces instead of escapes under NO_COLOR.
+// diagnostics; on a terminal (a pseudo-terminal here) one line counts the outputs, and the
+// pages within the one being drawn, and is redrawn in place, erased at the end, with
+// spaces instead of escapes under NO_COLOR.
 #include <gtest/gtest.h>
 #include <fcntl.h>
 #include <sys/wait.h>
@@ -94,17 +95,53 @@ TEST(Progress, OneLineRedrawnOnATerminal) {
   const fs::path dir = testing::fresh_dir("progress-tty");
   std::ofstream(dir / "w.yaml") << game("shalom");
   const std::string t = on_terminal({"build", "w.yaml", "-o", "out", "--paper", "all", "-j", "1"}, dir);
-  // Two outputs (Letter and A4), the line erased before the summary (which is on stdout).
-  EXPECT_EQ(t, "\rcardstock: 1/2 outputs, w/d-poker-3x3-letter.pdf\x1b[K"
+  // Two outputs (Letter and A4), each counted by its page as it is drawn, then as done;
+  // the line erased before the summary (which is on stdout).
+  EXPECT_EQ(t, "\rcardstock: 0/2 outputs, w/d-poker-3x3-letter.pdf, page 1/1\x1b[K"
+               "\rcardstock: 1/2 outputs, w/d-poker-3x3-letter.pdf\x1b[K"
+               "\rcardstock: 1/2 outputs, w/d-poker-3x3-a4.pdf, page 1/1\x1b[K"
                "\rcardstock: 2/2 outputs, w/d-poker-3x3-a4.pdf\x1b[K\r\x1b[K")
       << t;
-  // NO_COLOR: no escape sequences; spaces wipe the line.
+  // NO_COLOR: no escape sequences; spaces wipe what a shorter line leaves.
   const std::string n =
       on_terminal({"build", "w.yaml", "-o", "out2", "--paper", "all", "-j", "1"}, dir, "NO_COLOR=1");
-  EXPECT_EQ(n, "\rcardstock: 1/2 outputs, w/d-poker-3x3-letter.pdf"
-               "\rcardstock: 2/2 outputs, w/d-poker-3x3-a4.pdf    \r" + std::string(44, ' ') + "\r")
+  EXPECT_EQ(n, "\rcardstock: 0/2 outputs, w/d-poker-3x3-letter.pdf, page 1/1"
+               "\rcardstock: 1/2 outputs, w/d-poker-3x3-letter.pdf          "
+               "\rcardstock: 1/2 outputs, w/d-poker-3x3-a4.pdf, page 1/1"
+               "\rcardstock: 2/2 outputs, w/d-poker-3x3-a4.pdf          \r" + std::string(44, ' ') + "\r")
       << n;
   EXPECT_EQ(on_terminal({"build", "w.yaml", "-o", "out3", "--paper", "all", "--quiet"}, dir), "");
+}
+
+// A large deck in one output: the line moves with its pages, not only when the output is
+// done (issue 32 §4: a 4,000-card build showed nothing for seconds). Redraws are at most
+// ten a second, so which pages are shown depends on speed; the last page always is, the
+// counts never go back, and nothing else is on the line.
+TEST(Progress, WithinAnOutputByItsPages) {
+  const fs::path dir = testing::fresh_dir("progress-pages");
+  std::string cards;
+  for (int i = 0; i < 300; ++i) cards += (i ? ", " : "") + std::string("{word: w") + std::to_string(i) + "}";
+  std::string y = game("x");
+  y = y.substr(0, y.rfind("cards:")) + "cards: [" + cards + "]\n";
+  y = testing::replace_all(y, "stocks: [poker-3x3-letter, poker-3x3-a4]", "stocks: [poker-3x3-letter]");
+  std::ofstream(dir / "w.yaml") << y;
+  const std::string t = on_terminal({"build", "w.yaml", "-o", "out", "-j", "1"}, dir);
+  const std::string head = "\rcardstock: 0/1 outputs, w/d-poker-3x3-letter.pdf, page ";
+  size_t at = 0, last = 0, lines = 0;
+  while ((at = t.find('\r', at)) != std::string::npos && t.compare(at, head.size(), head) == 0) {
+    const size_t end = t.find("\x1b[K", at);
+    ASSERT_NE(end, std::string::npos) << t;
+    const std::string count = t.substr(at + head.size(), end - at - head.size());
+    const size_t k = std::stoul(count.substr(0, count.find('/')));
+    EXPECT_EQ(count.substr(count.find('/')), "/34") << t;
+    EXPECT_GE(k, last) << t;
+    last = k;
+    ++lines;
+    at = end;
+  }
+  EXPECT_GE(lines, 1u) << t;
+  EXPECT_EQ(last, 34u) << t;
+  EXPECT_EQ(t.substr(at), "\rcardstock: 1/1 outputs, w/d-poker-3x3-letter.pdf\x1b[K\r\x1b[K") << t;
 }
 
 }  // namespace cardstock
