@@ -43,6 +43,23 @@ inline std::string replace_all(std::string s, const std::string& from, const std
 
 inline double mm(double pt) { return pt * 25.4 / 72.0; }
 
+/// `diags` without the note that rows of a file were numbered ("2 cards are numbered ...
+/// 'id_from: word' names them"): for tests of CSV and spreadsheet decks about other things.
+/// The note itself is asserted in CsvCards.NumberedRowsGetOneNoteNamingAColumn.
+inline std::string without_numbering_note(const std::string& diags) {
+  std::string out;
+  for (size_t at = 0, end; at < diags.size(); at = end + 1) {
+    end = diags.find('\n', at);
+    if (end == std::string::npos) end = diags.size();
+    const std::string line = diags.substr(at, end - at);
+    const bool numbering = line.find(": note: ") != std::string::npos &&
+                           (line.find(" cards are numbered ('") != std::string::npos ||
+                            line.find(" card is numbered ('") != std::string::npos);
+    if (!numbering) out += line + (end < diags.size() ? "\n" : "");
+  }
+  return out;
+}
+
 /// Parses a game from text with the shipped templates; returns every diagnostic.
 inline std::string diagnostics_of(const std::string& yaml, const std::string& name = "t.yaml") {
   Diagnostics d;

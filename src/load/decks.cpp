@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 #include "load/csv_cards.h"
 #include "load/facts.h"
@@ -189,6 +191,38 @@ bool card_source(const Reader& sr, const Game& g, CsvSource* src, Diagnostics& d
   return true;
 }
 
+// The first column (by its place in the file) whose values are set and differ on every
+// card of `cards`: the one `id_from` would best name them after; "" if none.
+std::string naming_column(const Deck& deck, const std::vector<size_t>& cards) {
+  std::map<int, std::string> by_place;  // column -> field
+  for (const auto& [field, mark] : deck.cards[cards.front()].field_marks) by_place.emplace(mark.col, field);
+  for (const auto& [col, field] : by_place) {
+    std::set<std::string> seen;
+    bool fits = true;
+    for (size_t i : cards) {
+      auto v = deck.cards[i].fields.find(field);
+      fits = v != deck.cards[i].fields.end() && !v->second.empty() && seen.insert(v->second).second;
+      if (!fits) break;
+    }
+    if (fits) return field;
+  }
+  return "";
+}
+
+// A note where a file's rows were numbered ("words-2"): those names are what every
+// message, image file, Tabletop Simulator card and diff line calls the cards, so say
+// how to name them after a column instead.
+void say_numbered(const CsvSource& src, const Deck& deck, const std::vector<size_t>& cards, Diagnostics& d) {
+  const std::string column = naming_column(deck, cards);
+  const std::string first = deck.cards[cards.front()].id, last = deck.cards[cards.back()].id;
+  const std::string which = cards.size() == 1 ? "1 card is" : std::to_string(cards.size()) + " cards are";
+  d.notice(src.at, which + " numbered ('" + first + (cards.size() > 1 ? "' to '" + last : "") +
+                       "'), and messages, image files and diff lines call them so: " +
+                       (column.empty() ? "give the rows an 'id' column, or name a column with unique values in "
+                                         "'id_from:'"
+                                       : "'id_from: " + column + "' names them after their " + column));
+}
+
 // The cards of a `{csv: FILE}` or `{sheet: FILE}` entry (load/csv_cards.h), checked as
 // YAML cards are: ids unique in the deck (an id made from `id_from` is made unique with
 // -2, -3...), designs that exist. A row with no id is "<deck>-<n>" by its place in the
@@ -202,10 +236,14 @@ void read_csv_source(const YAML::Node& c, const std::string& file, const Game& g
   auto rows = read_csv_cards(src, &name, d);
   if (!name.empty() && std::find(deck->csv_files.begin(), deck->csv_files.end(), name) == deck->csv_files.end())
     deck->csv_files.push_back(name);
+  std::vector<size_t> numbered;  // cards of this file numbered by their place
   for (auto& row : rows) {
     Card& card = row.card;
     ++*n_card;
-    if (card.id.empty()) card.id = deck->id + "-" + std::to_string(*n_card);
+    if (card.id.empty()) {
+      card.id = deck->id + "-" + std::to_string(*n_card);
+      numbered.push_back(deck->cards.size());
+    }
     if (row.derived) {
       const std::string base = card.id;
       for (int k = 2; ids->has(card.id); ++k) card.id = base + "-" + std::to_string(k);
@@ -215,6 +253,7 @@ void read_csv_source(const YAML::Node& c, const std::string& file, const Game& g
     ids->add(card.id, row.id_mark, "card id '" + card.id + "' is used twice in deck '" + deck->id + "'", d);
     deck->cards.push_back(std::move(card));
   }
+  if (!numbered.empty()) say_numbered(src, *deck, numbered, d);
 }
 
 // Whether an entry of `cards:` reads a file rather than being a card.

@@ -370,7 +370,7 @@ std::vector<HostileCase> cases() {
                  "D/g (pass --allow-outside to permit it)\n" + failed(1), {}});
     v.push_back({"CsvIdClimbsOut", {{"g/g.yaml", csv_game}, {"g/w.csv", "id,t\n../../x,hi\n"}}, build, 1,
                  "D/g/w.csv:2:1: error: card id '../../x' cannot name a file: it contains '/'" + kRule + failed(1), {}});
-    v.push_back({"CsvBuilds", {{"g/g.yaml", csv_game}, {"g/w.csv", "t\nhi\n"}}, build, 0, "", ok_outputs});
+    v.push_back({"CsvBuilds", {{"g/g.yaml", csv_game}, {"g/w.csv", "id,t\na,hi\n"}}, build, 0, "", ok_outputs});
   }
   // The sane game builds, as a control for the cases above.
   v.push_back({"ControlBuilds", {{"g/g.yaml", game()}}, build, 0, "", ok_outputs});

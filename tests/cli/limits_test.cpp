@@ -189,7 +189,7 @@ TEST(Limits, TemplatesThatAreNotFilesOrNotPlainNames) {
   testing::Run r = testing::run_cardstock({"--templates", t.string(), "check", src + "/content/echad.yaml"});
   EXPECT_EQ(r.status, 1);
   const std::string replaced = "D/tpl/fonts.yaml:2:14: note: font family 'DejaVu Sans' replaces the one listed at " + src +
-                               "/templates/fonts.yaml:46:5\n";
+                               "/templates/fonts.yaml:48:5\n";
   EXPECT_EQ(testing::replace_all(r.err, dir.string(), "D"),
             "D/tpl/fonts.yaml:2:35: error: font file 'D/font.ttf' of 'DejaVu Sans' cannot be used: it is a FIFO "
             "(named pipe), not a file\n" + replaced);

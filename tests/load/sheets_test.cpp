@@ -41,7 +41,7 @@ Loaded load(const std::string& yaml, const std::string& sheet) {
     for (const auto& deck : l.game->decks)
       for (const auto& card : deck.cards) resolve_card(*l.game, deck, card, l.game->designs.at(deck.face), m, d);
   }
-  l.diags = testing::replace_all(d.str(), dir.string(), "D");
+  l.diags = testing::replace_all(testing::without_numbering_note(d.str()), dir.string(), "D");
   return l;
 }
 

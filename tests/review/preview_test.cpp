@@ -270,13 +270,15 @@ TEST(Preview, ASavedChangeRedrawsOnlyItsCardAndABrokenSaveShowsOverStaleCards) {
   EXPECT_NE(p.out().find("(1 pictures redrawn)"), std::string::npos) << p.out();
   // A quote never closed: the error at its cell, the cards kept and marked stale.
   std::ofstream(dir / "words.csv") << "word,count\nshalom,2\n\"todah,1\nboker,1\n";
-  Json broken;
+  // (The note that the rows are numbered is a problem of the page too, before and after.)
+  Json broken, error;
   ASSERT_TRUE(within_30s([&] {
     broken = state_of(port);
-    return !broken["problems"].empty();
+    for (const Json& problem : broken["problems"])
+      if (problem["severity"] == "error") error = problem;
+    return !error.is_null();
   })) << p.err();
-  EXPECT_EQ(broken["problems"][0]["severity"], "error");
-  EXPECT_EQ(broken["problems"][0]["where"].get<std::string>().rfind("words.csv:3:", 0), 0u) << broken["problems"];
+  EXPECT_EQ(error["where"].get<std::string>().rfind("words.csv:3:", 0), 0u) << broken["problems"];
   EXPECT_TRUE(broken["games"][0]["stale"].get<bool>());
   EXPECT_EQ(cards_of(broken), after);
   EXPECT_NE(p.err().find("words.csv:3:"), std::string::npos) << p.err();

@@ -102,7 +102,7 @@ TEST(Incremental, ACsvChangeDrawsItsDeckAgain) {
   std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{word}\"}]\n"
                                    "decks:\n  - {id: words, face: face, stocks: [poker-3x3-letter], cards: {csv: w.csv}}\n"
                                    "  - {id: yaml, face: face, stocks: [poker-3x3-letter], cards: [{word: same}]}\n";
-  std::ofstream(dir / "w.csv") << "word\nshalom\n";
+  std::ofstream(dir / "w.csv") << "id,word\na,shalom\n";
   const std::string game = (dir / "g.yaml").string(), out = (dir / "out").string();
   std::string text;
   ASSERT_EQ(run({"build", game, "-o", out}, "", &text), 0) << text;
@@ -112,7 +112,7 @@ TEST(Incremental, ACsvChangeDrawsItsDeckAgain) {
   EXPECT_EQ(text, "up to date: " + out + "/g/\n");
   const auto first = mtimes(dir / "out");
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  std::ofstream(dir / "w.csv") << "word\ntodah\n";
+  std::ofstream(dir / "w.csv") << "id,word\na,todah\n";
   ASSERT_EQ(run({"build", game, "-o", out}, "", &text), 0);
   EXPECT_EQ(text, "built " + out + "/g/: 2 PDFs, 2 pages, manifest.json (1 rewritten, 1 unchanged)\n");
   const auto second = mtimes(dir / "out");
