@@ -86,5 +86,23 @@ TEST(SheetsCli, ErrorsNameTheirCell) {
                    "the limit is 64 MB\ng.yaml: 1 error(s), 0 warning(s); check failed\n");
 }
 
+// Without id_from the rows are numbered, and one note says so and what to write instead
+// (issue 32); --quiet leaves only diagnostics that are not notes.
+TEST(SheetsCli, NumberedRowsAreNotedOnceWithTheColumnToNameThemBy) {
+  const fs::path dir = folder("numbered", "animals.ods", "{sheet: animals.ods}");
+  cardstock::testing::Run r = run_cardstock({"build", "-o", "out", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  const std::string note = "g.yaml:8:68: note: 3 cards are numbered ('d-1' to 'd-3'), and messages, image files and "
+                           "diff lines call them so: 'id_from: name' names them after their name\n";
+  EXPECT_NE(r.err.find(note), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find(note), r.err.rfind(note)) << r.err;
+  r = run_cardstock({"build", "-o", "out", "g.yaml", "-q", "--force"}, dir.string());
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.err, "");
+  std::ofstream(dir / "g.yaml") << game("{sheet: animals.ods, id_from: name}");
+  r = run_cardstock({"build", "-o", "out", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.err.find("numbered"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace cardstock::testing
