@@ -22,6 +22,11 @@ std::unique_ptr<Fonts> Fonts::load(const FontSet& set, const Mark& where, Diagno
         ok = false;
       }
   if (!ok) return nullptr;
+  // Made fontconfig's current set: Pango starts a thread that initialises fontconfig
+  // (FcInit) when a font map is made, which would read the system's configuration and
+  // scan the system's fonts (tens of milliseconds a process) that no text of ours uses.
+  // With a current set FcInit has nothing to do; our font maps name this set anyway.
+  FcConfigSetCurrent(cfg);
   auto impl = std::make_unique<Impl>();
   impl->config = std::move(config);  // font maps made from it take their own references
   // What each family's files hold: their coverage, for telling which characters a family
