@@ -83,14 +83,15 @@ struct SheetShape {
 };
 
 // The best columns x rows for `cards` cards and the hidden-card cell, at most max_cols x
-// max_rows and at least 2 x 2 (the smallest sheet TTS tools are known to load): the
+// max_rows and at least 2 x 2 where the stock allows it (the smallest sheet TTS tools
+// are known to load; whether TTS takes a single row is not confirmed here): the
 // highest resolution (at most `cap` dpi, no side over kMaxSheetSide px), then the fewest
 // cells, then the fewest columns. A larger grid never has a higher resolution, so the
 // best is also one of the smallest that hold the cards.
 SheetShape sheet_shape(size_t cards, double w_in, double h_in, int max_cols, int max_rows, double cap) {
   SheetShape best;
-  for (int c = 2; c <= std::max(2, max_cols); ++c)
-    for (int r = 2; r <= std::max(2, max_rows); ++r) {
+  for (int c = std::min(2, max_cols); c <= max_cols; ++c)
+    for (int r = std::min(2, max_rows); r <= max_rows; ++r) {
       if (static_cast<size_t>(c * r) < cards + 1) continue;
       const double dpi = std::min({cap, kMaxSheetSide / (c * w_in), kMaxSheetSide / (r * h_in)});
       const bool better = best.cols == 0 || dpi > best.dpi + 1e-9 ||
@@ -102,7 +103,7 @@ SheetShape sheet_shape(size_t cards, double w_in, double h_in, int max_cols, int
 
 Grid grid_of(const Game& g, const Deck& d, const Stock& stock, bool backs, size_t cards) {
   Grid t;
-  const int max_cols = std::max(2, stock.columns), max_rows = std::max(2, stock.rows);
+  const int max_cols = stock.columns, max_rows = stock.rows;  // the loader: at least 2 cells
   const size_t per_sheet = static_cast<size_t>(max_cols * max_rows - 1);
   t.cw = d.card.width.pt, t.ch = d.card.height.pt;
   const double w_in = t.cw / 72, h_in = t.ch / 72;
