@@ -70,7 +70,8 @@ void read_output_keys(const Reader& r, const Templates& t, bool grid_ok, Stock* 
     fail(r.mark("grid"), "a png stock makes one image a card face: it takes no grid");
   if (s->format == StockFormat::Tts && !grid)
     fail(r.mark(), "a tts stock needs a grid: the cells of a Tabletop Simulator deck sheet (at most 10 x 7)");
-  if (s->format == StockFormat::Tts && grid && grid_ok && r.node("grid").IsMap() && (s->columns > 10 || s->rows > 7 || s->columns * s->rows < 2))
+  const bool grid_given = grid && grid_ok && r.node("grid").IsMap();  // not grid: auto
+  if (s->format == StockFormat::Tts && grid_given && (s->columns > 10 || s->rows > 7 || s->columns * s->rows < 2))
     fail(r.mark("grid"), "a Tabletop Simulator deck sheet has at most 10 x 7 cells and at least 2 (the last "
                          "one is the hidden-card image), not " +
                              std::to_string(s->columns) + " x " + std::to_string(s->rows));
