@@ -224,6 +224,9 @@ int main(int argc, char** argv) {
   std::string stocks_game;
   auto* stocks = app.add_subcommand("stocks", "list the sheet stocks (with FILE: those that game can use)");
   stocks->add_option("file", stocks_game, "a game file whose own stocks to list too");
+  std::string cards_game;
+  auto* cards = app.add_subcommand("cards", "list the card sizes (with FILE: the game's own too)");
+  cards->add_option("file", cards_game, "a game file whose own card sizes to list too");
   for (auto* sub : {build, watch, check, preview}) add_stock_options(sub, opt);
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
   auto* calibrate = app.add_subcommand(
@@ -262,6 +265,7 @@ int main(int argc, char** argv) {
     return cardstock::preview_files(files, opt, popt, std::cout, std::cerr);
   }
   if (*stocks) return cardstock::list_stocks(opt, stocks_game, std::cout, std::cerr);
+  if (*cards) return cardstock::list_cards(opt, cards_game, std::cout, std::cerr);
   if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);
   if (*diff) return run_diff(*diff, dopt, diff_json);
   if (*schema) {

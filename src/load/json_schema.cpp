@@ -144,6 +144,8 @@ Json field_type(const Field& f) {
       return Json{{"anyOf", any}};
     }
     case K::Object:
+      if (!f.choices.empty()) return Json{{"anyOf", Json::array({object_type(f, null), Json{{"enum", f.choices}}})}};
+      return object_type(f, null);
     case K::ObjectList:
     case K::ObjectMap:
       return object_type(f, null);

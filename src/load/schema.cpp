@@ -50,6 +50,12 @@ Field O(std::string name, Kind k, const Schema* s, std::string doc, bool require
   return f;
 }
 
+// An Object field that also takes one of these words instead of a map.
+Field with_choices(Field f, std::vector<std::string> words) {
+  f.choices = std::move(words);
+  return f;
+}
+
 std::vector<Field> box_fields() {
   return {
       R("type", K::String, "layer type: rect, ellipse, line, text or image"),
@@ -437,8 +443,10 @@ const Schema& Schemas::stock() {
          "cardstock: fronts and duplex backs; labels: fronts only; foldover: each back beside its front, "
          "across a fold line",
          "cardstock"),
-       O("grid", K::Object, &Schemas::grid(),
-         "the grid (required with a paper); for a tts stock, the cells of a deck sheet"),
+       with_choices(O("grid", K::Object, &Schemas::grid(),
+                      "the grid (required with a paper), or auto: as many cards as fit the paper within its "
+                      "margin and crop marks, turned if more fit so; for a tts stock, the most cells of a deck sheet"),
+                    {"auto"}),
        F("gutter", K::Length, "space between neighbouring cards", "0"),
        F("row_gutter", K::Length, "space between rows, where it differs from the gutter"),
        E("cut", enum_names(kCutStyleNames),

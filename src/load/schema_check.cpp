@@ -128,7 +128,11 @@ std::optional<bool> validate_collection(const YAML::Node& v, const Field& f,
     case K::Any:
       return true;
     case K::Object:
-      if (!v.IsMap()) return wrong(f, mark_of(v, file), "must be a map", d);
+      // A map, or one of the words its `choices` list (grid: auto).
+      if (v.IsScalar() && std::find(f.choices.begin(), f.choices.end(), v.Scalar()) != f.choices.end()) return true;
+      if (!v.IsMap())
+        return wrong(f, mark_of(v, file),
+                     f.choices.empty() ? "must be a map" : "must be a map or " + join_quoted(f.choices), d);
       return validate(v, *f.object, file, d);
     case K::ObjectList: {
       auto alt = [&](const YAML::Node& item) {

@@ -5,6 +5,7 @@
 
 #include "load/load.h"
 #include "load/names.h"
+#include "model/grid_fit.h"
 #include "load/schema.h"
 #include "model/enums.h"
 
@@ -69,7 +70,8 @@ void read_output_keys(const Reader& r, const Templates& t, bool grid_ok, Stock* 
     fail(r.mark("grid"), "a png stock makes one image a card face: it takes no grid");
   if (s->format == StockFormat::Tts && !grid)
     fail(r.mark(), "a tts stock needs a grid: the cells of a Tabletop Simulator deck sheet (at most 10 x 7)");
-  if (s->format == StockFormat::Tts && grid && grid_ok && (s->columns > 10 || s->rows > 7 || s->columns * s->rows < 2))
+  const bool grid_given = grid && grid_ok && r.node("grid").IsMap();  // not grid: auto
+  if (s->format == StockFormat::Tts && grid_given && (s->columns > 10 || s->rows > 7 || s->columns * s->rows < 2))
     fail(r.mark("grid"), "a Tabletop Simulator deck sheet has at most 10 x 7 cells and at least 2 (the last "
                          "one is the hidden-card image), not " +
                              std::to_string(s->columns) + " x " + std::to_string(s->rows));
@@ -145,14 +147,46 @@ void check_grid_fits(const Stock& s, const Mark& at, Diagnostics& d, bool* ok) {
   if (s.kind == StockKind::Foldover && s.fold == Fold::Vertical) gw = gw * 2 + s.fold_gap;
   if (s.kind == StockKind::Foldover && s.fold == Fold::Horizontal) gh = gh * 2 + s.fold_gap;
   if (gw.pt > s.paper.width.pt + 1e-6 || gh.pt > s.paper.height.pt + 1e-6) {
+    // A plain grid is told what fits instead, in its own orientation.
+    const std::string fits = s.kind == StockKind::Foldover || s.packing == Packing::Honeycomb
+                                 ? ""
+                                 : ": " + what_fits(s.paper.width.pt, s.paper.height.pt, cw.pt, ch.pt, s.gutter.pt,
+                                                    s.row_gutter.pt, s.columns, s.rows);
     d.error(at,
             "stock '" + s.id + "': " + std::to_string(s.columns) + " x " +
                 std::to_string(s.rows) + " " + s.card.id + (s.kind == StockKind::Foldover ? " cards and their backs" : " cards") + " need " +
                 format_number(gw.in_mm()) + " x " + format_number(gh.in_mm()) +
                 " mm but " + s.paper.id + " paper is " + format_number(s.paper.width.in_mm()) +
-                " x " + format_number(s.paper.height.in_mm()) + " mm");
+                " x " + format_number(s.paper.height.in_mm()) + " mm" + fits);
     *ok = false;
   }
+}
+
+// `grid: auto`: as many cards as fit the paper, turned if more fit so. Only a plain grid
+// of cards on a paper is chosen so: fold-over sheets, honeycombs, label areas and digital
+// tables say their grid.
+void choose_grid(const Reader& r, Stock* s, Diagnostics& d, bool* ok) {
+  auto refuse = [&](const std::string& why) {
+    d.error(r.mark("grid"), "stock '" + s->id + "': grid: auto " + why + "; give columns and rows");
+    *ok = false;
+  };
+  if (!r.has("paper")) return refuse("fills a paper, and this stock has none");
+  if (s->kind == StockKind::Foldover) return refuse("does not lay out fold-over sheets");
+  if (s->packing == Packing::Honeycomb) return refuse("does not pack honeycombs");
+  if (s->label_area.set) return refuse("fills the paper, not a label area");
+  if (s->card.width.pt <= 0 || s->paper.width.pt <= 0) return;  // an unknown paper or card: said already
+  const GridFit f = auto_grid(*s);
+  if (f.cards() == 0) {
+    const FitRoom room = auto_room(*s);
+    d.error(r.mark("grid"), "stock '" + s->id + "': not one " + s->card.id + " card fits " + s->paper.id +
+                                " paper within its margin and crop marks (" + format_number(room.w / 72 * 25.4, 1) +
+                                " x " + format_number(room.h / 72 * 25.4, 1) + " mm)");
+    *ok = false;
+    return;
+  }
+  s->columns = f.columns;
+  s->rows = f.rows;
+  s->rotate = f.rotate;
 }
 
 }  // namespace
@@ -182,6 +216,7 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
   s.kind = enum_value(kStockKindNames, r.str("kind")).value_or(StockKind::Cardstock);
   YAML::Node g = r.node("grid");
   bool grid_ok = true;  // false: reported below, not to be judged again
+  const bool grid_auto = g && g.IsScalar() && g.Scalar() == "auto";
   if (g && g.IsMap()) {
     Reader gr(g, Schemas::grid(), file);
     // Checked as read: an int cast first would turn 4294967297 columns into 1.
@@ -212,7 +247,8 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
     *ok = false;
   }
   read_stock_sheet(r, file, &s, d, ok);
-  if (*ok && s.card.width.pt > 0 && s.paper.width.pt > 0) check_grid_fits(s, r.mark("grid"), d, ok);
+  if (grid_auto) choose_grid(r, &s, d, ok);
+  if (*ok && !grid_auto && s.card.width.pt > 0 && s.paper.width.pt > 0) check_grid_fits(s, r.mark("grid"), d, ok);
   read_output_keys(r, t, grid_ok, &s, d, ok);
   return s;
 }

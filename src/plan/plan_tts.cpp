@@ -1,7 +1,9 @@
 // Planner of a tts stock's output: a folder <deck>-tts/ for Tabletop Simulator. Deck
-// sheets of at most columns x rows cells (10 x 7), the last cell of each the hidden-card
-// image (the back), so columns x rows - 1 cards a sheet; every cell the card's trim at the
-// stock's dpi, scaled down so no sheet is over 4096 px a side; the back image (or back
+// sheets of at most the stock's columns x rows cells (10 x 7), the last cell of each the
+// hidden-card image (the back), so columns x rows - 1 cards a full sheet; a deck's last
+// (or only) sheet has as few cells as its cards need; every cell the card's trim at the
+// highest resolution that keeps the sheet within 4096 px a side, at most the stock's
+// dpi; the back image (or back
 // sheets when the cards' backs differ); and a saved object (JSON, written with
 // nlohmann::json): one Custom Deck, one CustomDeck entry a sheet, every card in deck order.
 #include "base/json.h"
@@ -60,37 +62,66 @@ struct Cell {
 struct Sheet {
   std::vector<Cell> cells;
   std::string face_file, back_file;
+  int cols = 0, rows = 0;  // this sheet's grid: its cards and the hidden-card cell
 };
 
 // The grid of one deck on a tts stock: cells, their size in points and pixels, and the
 // sheets with the cards in each.
 struct Grid {
-  int cols = 0, rows = 0;
+  int cols = 0, rows = 0;    // the first sheet's grid (the largest)
   double cw = 0, ch = 0;     // a cell (the card's trim), points
   int cell_w = 0, cell_h = 0;  // a cell, pixels
-  double dpi = 0;            // the stock's dpi scaled down to fit kMaxSheetSide
+  double dpi = 0;            // the resolution of every cell of the deck
   bool unique_backs = false;
   std::string base;          // <game>-<deck>: the files' names start with it
   std::shared_ptr<std::vector<Sheet>> sheets = std::make_shared<std::vector<Sheet>>();
 };
 
+struct SheetShape {
+  int cols = 0, rows = 0;
+  double dpi = 0;
+};
+
+// The best columns x rows for `cards` cards and the hidden-card cell, at most max_cols x
+// max_rows and at least 2 x 2 where the stock allows it (the smallest sheet TTS tools
+// are known to load; whether TTS takes a single row is not confirmed here): the
+// highest resolution (at most `cap` dpi, no side over kMaxSheetSide px), then the fewest
+// cells, then the fewest columns. A larger grid never has a higher resolution, so the
+// best is also one of the smallest that hold the cards.
+SheetShape sheet_shape(size_t cards, double w_in, double h_in, int max_cols, int max_rows, double cap) {
+  SheetShape best;
+  for (int c = std::min(2, max_cols); c <= max_cols; ++c)
+    for (int r = std::min(2, max_rows); r <= max_rows; ++r) {
+      if (static_cast<size_t>(c * r) < cards + 1) continue;
+      const double dpi = std::min({cap, kMaxSheetSide / (c * w_in), kMaxSheetSide / (r * h_in)});
+      const bool better = best.cols == 0 || dpi > best.dpi + 1e-9 ||
+                          (dpi > best.dpi - 1e-9 && c * r < best.cols * best.rows);
+      if (better) best = {c, r, dpi};
+    }
+  return best;
+}
+
 Grid grid_of(const Game& g, const Deck& d, const Stock& stock, bool backs, size_t cards) {
   Grid t;
-  t.cols = stock.columns, t.rows = stock.rows;
-  const int per_sheet = t.cols * t.rows - 1;
+  const int max_cols = stock.columns, max_rows = stock.rows;  // the loader: at least 2 cells
+  const size_t per_sheet = static_cast<size_t>(max_cols * max_rows - 1);
   t.cw = d.card.width.pt, t.ch = d.card.height.pt;
-  // Each cell the card's trim at the stock's dpi, the whole sheet scaled down to fit.
-  const double full_w = t.cw / 72 * stock.dpi, full_h = t.ch / 72 * stock.dpi;
-  const double fit = std::min({1.0, kMaxSheetSide / (t.cols * full_w), kMaxSheetSide / (t.rows * full_h)});
-  t.cell_w = std::max(1, static_cast<int>(std::floor(full_w * fit)));
-  t.cell_h = std::max(1, static_cast<int>(std::floor(full_h * fit)));
-  t.dpi = stock.dpi * fit;
+  const double w_in = t.cw / 72, h_in = t.ch / 72;
+  // Every sheet but the last is full (the stock's whole grid); the last is sized to its
+  // cards. One resolution for the deck, the first sheet's, so every card looks the same
+  // on the table and one back image fits every sheet.
+  const SheetShape first = sheet_shape(std::min(cards, per_sheet), w_in, h_in, max_cols, max_rows, stock.dpi);
+  t.cols = first.cols, t.rows = first.rows, t.dpi = first.dpi;
+  t.cell_w = std::max(1, static_cast<int>(std::floor(w_in * t.dpi + 1e-6)));
+  t.cell_h = std::max(1, static_cast<int>(std::floor(h_in * t.dpi + 1e-6)));
   t.unique_backs = backs && !one_back(g, d);
   t.base = g.id + "-" + d.id;
-  for (size_t first = 0; first < cards; first += static_cast<size_t>(per_sheet)) {
+  for (size_t first_card = 0; first_card < cards; first_card += per_sheet) {
     Sheet s;
-    const size_t n = std::min(cards - first, static_cast<size_t>(per_sheet));
-    for (size_t k = 0; k < n; ++k) s.cells.push_back({first + k, static_cast<int>(k)});
+    const size_t n = std::min(cards - first_card, per_sheet);
+    const SheetShape shape = sheet_shape(n, w_in, h_in, max_cols, max_rows, t.dpi);
+    s.cols = shape.cols, s.rows = shape.rows;
+    for (size_t k = 0; k < n; ++k) s.cells.push_back({first_card + k, static_cast<int>(k)});
     const std::string num = std::to_string(t.sheets->size() + 1);
     s.face_file = t.base + "-" + num + ".png";
     s.back_file = t.unique_backs ? t.base + "-back-" + num + ".png" : t.base + "-back.png";
@@ -104,10 +135,10 @@ Grid grid_of(const Game& g, const Deck& d, const Stock& stock, bool backs, size_
 void plan_pages(const PreparedGame& p, size_t deck, const std::vector<CardInstance>& instances, bool backs,
                 const Grid& t, PlannedOutput* o) {
   const Deck& d = p.game.decks[deck];
-  const int cols = t.cols, rows = t.rows;
   const double cw = t.cw, ch = t.ch;
   const CardArt* hidden = backs ? &p.backs[deck][0] : nullptr;
   auto sheet_page = [&](const Sheet& s, bool back_side) {
+    const int cols = s.cols, rows = s.rows;
     PlannedPage pg{cols * cw, rows * ch, whole_page_boxes(cols * cw, rows * ch), {}};
     auto place = [&](const CardArt* art, int cell) {
       const Rect r{(cell % cols) * cw, (cell / cols) * ch, cw, ch};
@@ -124,7 +155,7 @@ void plan_pages(const PreparedGame& p, size_t deck, const std::vector<CardInstan
     for (const Sheet& s : *t.sheets) {
       o->pages.push_back(sheet_page(s, side == 1));
       o->page_files.push_back(side == 1 ? s.back_file : s.face_file);
-      o->page_pixels.push_back({cols * t.cell_w, rows * t.cell_h});
+      o->page_pixels.push_back({s.cols * t.cell_w, s.rows * t.cell_h});
     }
   if (!t.unique_backs) {
     // One back for every card, a cell's size; white for a deck without backs.
@@ -145,8 +176,8 @@ Json saved_object(const Game& g, const Deck& d, const std::vector<CardInstance>&
   for (size_t k = 0; k < sheets.size(); ++k)
     custom[std::to_string(k + 1)] = Json{{"FaceURL", url + sheets[k].face_file},
                                          {"BackURL", url + sheets[k].back_file},
-                                         {"NumWidth", t.cols},
-                                         {"NumHeight", t.rows},
+                                         {"NumWidth", sheets[k].cols},
+                                         {"NumHeight", sheets[k].rows},
                                          {"BackIsHidden", false},
                                          {"UniqueBack", t.unique_backs},
                                          {"Type", 0}};
@@ -184,16 +215,16 @@ Json saved_object(const Game& g, const Deck& d, const std::vector<CardInstance>&
 // The manifest's account of the sheets: every card's cell and TTS id.
 std::function<void(std::ostream&)> manifest_pages(const PreparedGame& p, size_t deck, const Grid& t,
                                                    std::shared_ptr<const std::vector<std::string>> files) {
-  return [&p, deck, sheets = t.sheets, files, unique_backs = t.unique_backs, cols = t.cols, rows = t.rows,
-          cw = t.cw, ch = t.ch](std::ostream& to) {
+  return [&p, deck, sheets = t.sheets, files, unique_backs = t.unique_backs, cw = t.cw, ch = t.ch](std::ostream& to) {
     const Deck& d = p.game.decks[deck];
     const auto instances = expand_instances(d);
     size_t page = 0;
     auto one = [&](size_t k, bool back_side) {
       const Sheet& s = (*sheets)[k];
+      const int cols = s.cols, rows = s.rows;
       to << (page ? "," : "") << "\n      {\"page\": " << page + 1 << ", \"file\": " << json_quote((*files)[page])
          << ", \"side\": \"" << (back_side ? "back" : "front") << "\", \"sheet\": " << k + 1
-         << ", \"hidden_cell\": " << cols * rows - 1 << ", \"placements\": [";
+         << ", \"grid\": [" << cols << ", " << rows << "], \"hidden_cell\": " << cols * rows - 1 << ", \"placements\": [";
       for (size_t j = 0; j < s.cells.size(); ++j) {
         const Cell& c = s.cells[j];
         const CardInstance& in = instances[c.instance];
@@ -240,7 +271,8 @@ std::optional<PlannedOutput> plan_tts(const PreparedGame& p, size_t deck, const 
                      saved_object(g, d, instances, t, folder).dump(2, ' ', false, Json::error_handler_t::replace) + "\n"});
   o.manifest.extra = ", \"format\": \"tts\", \"saved_object\": " + json_quote(t.base + ".json") +
                      ", \"grid\": [" + std::to_string(t.cols) + ", " + std::to_string(t.rows) +
-                     "], \"cell_pixels\": [" + std::to_string(t.cell_w) + ", " + std::to_string(t.cell_h) + "]";
+                     "], \"cell_pixels\": [" + std::to_string(t.cell_w) + ", " + std::to_string(t.cell_h) + "]" +
+                     ", \"cell_dpi\": " + format_number(t.dpi);
   o.manifest.pages = manifest_pages(p, deck, t, std::make_shared<const std::vector<std::string>>(o.page_files));
   o.manifest.deck = d.id;
   o.weight = pages_weight(o.pages, kImageWeight * 16);

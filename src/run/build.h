@@ -84,6 +84,10 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err);
 /// --templates layers, or with `game` set, the stocks that game can use (its own too).
 int list_stocks(const BuildOptions& opt, const std::string& game, std::ostream& out, std::ostream& err);
 
+/// Prints the card-size table (`cardstock cards`): size, bleed, safe zone, corner radius
+/// and shape in mm of the shipped and --templates card sizes, with `game` its own too.
+int list_cards(const BuildOptions& opt, const std::string& game, std::ostream& out, std::ostream& err);
+
 /// The content files `build`/`check` use when none are named: content/*.yaml, sorted.
 std::vector<std::string> default_content_files(const std::string& content_dir);
 

@@ -16,6 +16,7 @@
 #include "layout/layout.h"
 #include "load/load.h"
 #include "load/printer.h"
+#include "model/enums.h"
 #include "output/cmyk.h"
 #include "plan/plan.h"
 #include "run/build.h"
@@ -224,47 +225,82 @@ int command_line_options(const BuildOptions& opt, const Templates& t, std::optio
   return 0;
 }
 
+// What `cardstock stocks` and `cardstock cards` list from: the shipped and --templates
+// layers, and with `game` set that game loaded (its own layers too). False after saying why.
+bool listing_templates(const BuildOptions& opt, const std::string& game, Templates* shared, std::optional<Game>* g,
+                       std::ostream& err) {
+  if (!load_all_templates(opt, shared, err)) return false;
+  if (game.empty()) return true;
+  Diagnostics d;
+  *g = load_game(game, *shared, d, LoadOptions{opt.allow_outside});
+  err << d.str();
+  return *g && !d.has_errors();
+}
+
+// What `cardstock stocks` shows in its GRID column: "3x3", "2x4 r90" (for grid: auto, the
+// grid chosen), "3x4 hc"; "png" and "1 a page" for print shops; "10x7 tts" for a digital table.
+std::string grid_shown(const Stock& s) {
+  if (s.format == StockFormat::Png) return "png";
+  if (s.format == StockFormat::Pdf && s.card_pages()) return "1 a page";
+  return std::to_string(s.columns) + "x" + std::to_string(s.rows) + (s.rotate ? " r" + std::to_string(s.rotate) : "") +
+         (s.packing == Packing::Honeycomb ? " hc" : "") +
+         (s.format == StockFormat::Tts ? " tts" : "");
+}
+
 int list_stocks(const BuildOptions& opt, const std::string& game, std::ostream& out, std::ostream& err) {
   Templates shared;
-  if (!load_all_templates(opt, &shared, err)) return 1;
   std::optional<Game> g;
-  if (!game.empty()) {
-    Diagnostics d;
-    g = load_game(game, shared, d, LoadOptions{opt.allow_outside});
-    err << d.str();
-    if (!g || d.has_errors()) return 1;
-  }
+  if (!listing_templates(opt, game, &shared, &g, err)) return 1;
   const Templates& t = g ? templates_of(*g, shared) : shared;
   // Columns as wide as their longest entry (label products have long ids).
-  size_t wid = 5, wpaper = 5, wcard = 4;
+  size_t wid = 5, wpaper = 5, wcard = 4, wgrid = 8;
   for (const auto& s : t.stocks) {
     wid = std::max(wid, s.id.size());
     wpaper = std::max(wpaper, s.paper.id.size());
     wcard = std::max(wcard, s.card.id.size());
+    wgrid = std::max(wgrid, grid_shown(s).size());
   }
   auto col = [](size_t w) { return std::setw(static_cast<int>(w + 2)); };
   out << std::left << col(wid) << "STOCK" << col(wpaper) << "PAPER" << col(wcard) << "CARD" << std::setw(11)
-      << "KIND" << std::setw(9) << "GRID" << std::setw(6) << "CARDS"
+      << "KIND" << std::setw(static_cast<int>(wgrid + 1)) << "GRID" << std::setw(6) << "CARDS"
       << "DESCRIPTION\n";
   for (const auto& s : t.stocks) {
-    std::string grid = std::to_string(s.columns) + "x" + std::to_string(s.rows) +
-                       (s.rotate ? " r" + std::to_string(s.rotate) : "") +
-                       (s.packing == Packing::Honeycomb ? " hc" : "");
-    size_t cards = grid_slots(s).size();
     // Print shops' and digital tables' stocks: no paper; one card a page or an image, or
     // a Tabletop Simulator sheet (its last cell is the hidden-card image).
-    if (s.format == StockFormat::Png) grid = "png";
-    if (s.format == StockFormat::Pdf && s.card_pages()) grid = "1 a page";
-    if (s.format == StockFormat::Tts) {
-      grid += " tts";
-      cards = static_cast<size_t>(s.columns * s.rows - 1);
-    }
+    size_t cards = grid_slots(s).size();
+    if (s.format == StockFormat::Tts) cards = static_cast<size_t>(s.columns * s.rows - 1);
     if (s.format != StockFormat::Tts && s.card_pages()) cards = 1;
     out << col(wid) << s.id << col(wpaper) << (s.card_pages() ? "-" : s.paper.id) << col(wcard) << s.card.id
         << std::setw(11)
         << (s.kind == StockKind::Labels ? "labels" : s.kind == StockKind::Foldover ? "foldover" : "cardstock")
-        << std::setw(9) << grid << std::setw(6) << cards << s.description << "\n";
+        << std::setw(static_cast<int>(wgrid + 1)) << grid_shown(s) << std::setw(6) << cards << s.description << "\n";
   }
+  return 0;
+}
+
+// One length of `cardstock cards` in millimetres, as the loader's messages give them.
+std::string mm_shown(const Length& l) { return format_number(l.in_mm()) + " mm"; }
+
+int list_cards(const BuildOptions& opt, const std::string& game, std::ostream& out, std::ostream& err) {
+  Templates shared;
+  std::optional<Game> g;
+  if (!listing_templates(opt, game, &shared, &g, err)) return 1;
+  const Templates& t = g ? templates_of(*g, shared) : shared;
+  size_t wid = 4, wsize = 4;
+  auto size_of = [](const CardSize& c) {
+    return format_number(c.width.in_mm()) + " x " + format_number(c.height.in_mm()) + " mm";
+  };
+  for (const auto& c : t.cards) {
+    wid = std::max(wid, c.id.size());
+    wsize = std::max(wsize, size_of(c).size());
+  }
+  auto col = [](size_t w) { return std::setw(static_cast<int>(w + 2)); };
+  out << std::left << col(wid) << "CARD" << col(wsize) << "SIZE" << std::setw(11) << "BLEED" << std::setw(11)
+      << "SAFE" << std::setw(11) << "RADIUS" << "SHAPE\n";
+  for (const auto& c : t.cards)
+    out << col(wid) << c.id << col(wsize) << size_of(c) << std::setw(11) << mm_shown(c.bleed) << std::setw(11)
+        << mm_shown(c.safe) << std::setw(11) << mm_shown(c.radius)
+        << enum_name(kShapeNames, c.shape) << "\n";
   return 0;
 }
 

@@ -66,11 +66,11 @@ TEST(Faults, FileSizeLimitFailsImagesAndJsonOfTabletopSimulator) {
   const fs::path dir = testing::fresh_dir("faults-fsize-tts");
   const auto before = built_old(dir, dir / "out", {"--stock", "tts", "--tts-url", "https://example.org/g/"});
   ASSERT_EQ(before.size(), 4u);
-  // The sheet of faces is about 57 KB, the back 2 KB: 16 KB cuts the first.
+  // The sheet of faces (2 x 2 at 300 dpi) is about 16 KB, the back 5 KB: 8 KB cuts the first.
   const testing::Run r = testing::run_cardstock(
       {"build", (dir / "g.yaml").string(), "-o", (dir / "out").string(), "-q", "--stock", "tts", "--tts-url",
        "https://example.org/g/"},
-      "", {}, 16384);
+      "", {}, 8192);
   EXPECT_EQ(r.status, 1);
   EXPECT_EQ(shown(r.err, dir), "D/out/g/d-tts: error: cannot write 'D/out/g/d-tts/g-d-1.png': File too large\n");
   EXPECT_EQ(changed_files(before, dir / "out"), "");

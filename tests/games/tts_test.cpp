@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -58,7 +59,9 @@ Pixels decode(const std::string& bytes) {
   return p;
 }
 
-void expect_deck(const Built& b, const std::string& game_id, size_t want_sheets) {
+// `want_grids`: each sheet's columns and rows.
+void expect_deck(const Built& b, const std::string& game_id, const std::vector<std::pair<int, int>>& want_grids) {
+  const size_t want_sheets = want_grids.size();
   ASSERT_EQ(b.run.status, 0) << b.run.err;
   const Deck& deck = game(game_id).decks.at(0);
   const fs::path folder = b.out / game_id / (deck.id + "-tts");
@@ -90,8 +93,9 @@ void expect_deck(const Built& b, const std::string& game_id, size_t want_sheets)
   for (size_t s = 1; s <= want_sheets; ++s) {
     const auto& e = custom[std::to_string(s)];
     const int cols = e["NumWidth"], rows = e["NumHeight"];
-    EXPECT_EQ(cols, 10);
-    EXPECT_EQ(rows, 7);
+    EXPECT_EQ(cols, want_grids.at(s - 1).first) << s;
+    EXPECT_EQ(rows, want_grids.at(s - 1).second) << s;
+    const int hidden = cols * rows - 1;
     EXPECT_EQ(e["BackIsHidden"], false);  // the last cell is the hidden-card image
     EXPECT_EQ(e["BackURL"], base + "-back.png");
     const std::string face = e["FaceURL"];
@@ -99,7 +103,8 @@ void expect_deck(const Built& b, const std::string& game_id, size_t want_sheets)
     files.push_back(face);
     // At most 69 cards a sheet, never in the hidden cell.
     EXPECT_LE(cells_used[static_cast<int>(s)].size(), 69u);
-    EXPECT_EQ(cells_used[static_cast<int>(s)].count(69), 0u);
+    EXPECT_LE(cells_used[static_cast<int>(s)].size(), static_cast<size_t>(hidden));
+    EXPECT_EQ(cells_used[static_cast<int>(s)].count(hidden), 0u);
     const std::string bytes = testing::slurp(folder / face);
     const testing::PngSize size = testing::png_size(bytes);
     EXPECT_LE(size.width, 4096u);
@@ -114,12 +119,13 @@ void expect_deck(const Built& b, const std::string& game_id, size_t want_sheets)
     // The hidden-card cell (bottom right) shows the back; a cell with no card is white.
     const Pixels sheet = decode(bytes);
     ASSERT_EQ(sheet.width, size.width);
-    const unsigned hx = static_cast<unsigned>(9 * cw + cw / 2), hy = static_cast<unsigned>(6 * ch + ch / 2);
+    const unsigned hx = static_cast<unsigned>((cols - 1) * cw + cw / 2), hy = static_cast<unsigned>((rows - 1) * ch + ch / 2);
     EXPECT_EQ(sheet.at(hx, hy), back.at(back.width / 2, back.height / 2)) << face;
     EXPECT_NE(sheet.at(hx, hy), (std::array<int, 3>{255, 255, 255})) << face;
-    if (cells_used[static_cast<int>(s)].size() < 69) {
-      const int empty = 68;  // the cell before the hidden one, empty on a sheet not full
-      const unsigned ex = static_cast<unsigned>((empty % 10) * cw + cw / 2), ey = static_cast<unsigned>((empty / 10) * ch + ch / 2);
+    if (cells_used[static_cast<int>(s)].size() < static_cast<size_t>(hidden)) {
+      const int empty = hidden - 1;  // the cell before the hidden one, empty on a sheet not full
+      const unsigned ex = static_cast<unsigned>((empty % cols) * cw + cw / 2),
+                     ey = static_cast<unsigned>((empty / cols) * ch + ch / 2);
       EXPECT_EQ(sheet.at(ex, ey), (std::array<int, 3>{255, 255, 255})) << face;
     }
   }
@@ -130,11 +136,12 @@ void expect_deck(const Built& b, const std::string& game_id, size_t want_sheets)
 
 }  // namespace
 
-TEST(Tts, EchadIsOneSheetOfFiftyFourCardsAndTheHiddenCard) { expect_deck(tts_build("echad"), "echad", 1); }
+// 54 cards and the hidden one: 8 x 7 holds them at the most pixels a card (167 dpi).
+TEST(Tts, EchadIsOneSheetOfFiftyFourCardsAndTheHiddenCard) { expect_deck(tts_build("echad"), "echad", {{8, 7}}); }
 
 TEST(Tts, DayenuNeedsTwoSheetsAndTheManifestListsEveryCardsCellAndTtsId) {
   const Built b = tts_build("dayenu");
-  expect_deck(b, "dayenu", 2);
+  expect_deck(b, "dayenu", {{10, 7}, {8, 4}});  // 69 cards, then 30 and the hidden one
   const auto m = nlohmann::json::parse(testing::slurp(b.out / "dayenu" / "manifest.json"));
   // The deck on the tts stock instead of its own sheets; the booklets as usual.
   std::vector<std::string> files;
@@ -149,6 +156,8 @@ TEST(Tts, DayenuNeedsTwoSheetsAndTheManifestListsEveryCardsCellAndTtsId) {
   EXPECT_EQ(o["pages"][1]["placements"].size(), 30u);
   EXPECT_EQ(o["pages"][1]["placements"][0]["card_id"], 200);
   EXPECT_EQ(o["pages"][0]["hidden_cell"], 69);
+  EXPECT_EQ(o["pages"][1]["hidden_cell"], 31);
+  EXPECT_EQ(o["pages"][1]["grid"], nlohmann::json::array({8, 4}));
 }
 
 // Without --tts-url the images are named by file name alone, which Tabletop Simulator
@@ -186,6 +195,82 @@ TEST(Tts, AnAddressWithoutItsLastSlashIsJoinedWithOne) {
   const auto [face, back] = sheet_urls("tts-url-slash", "https://example.org/echad");
   EXPECT_EQ(face, "https://example.org/echad/echad-cards-1.png");
   EXPECT_EQ(back, "https://example.org/echad/echad-cards-back.png");
+}
+
+// A deck of `cards` copies of one poker card built on the tts stock: each sheet's
+// columns, rows and pixel size (read back from the PNG), the saved object's and the
+// manifest's account of them.
+struct SizedDeck {
+  std::vector<std::array<unsigned, 4>> sheets;  // columns, rows, width px, height px
+  std::vector<int> hidden_cells;
+  nlohmann::json manifest_output;
+};
+
+SizedDeck sized_deck(int cards) {
+  const fs::path dir = testing::fresh_dir("tts-sized-" + std::to_string(cards));
+  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: x}]\n"
+                                   "decks:\n  - id: d\n    face: face\n    back: face\n    stocks: [poker-3x3-letter]\n"
+                                   "    cards: [{id: a, count: "
+                                << cards << "}]\n";
+  const testing::Run r = testing::run_cardstock(
+      {"build", (dir / "g.yaml").string(), "-o", (dir / "out").string(), "--stock", "tts", "--tts-url", "file:///t/"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  SizedDeck out;
+  const fs::path folder = dir / "out" / "g" / "d-tts";
+  const auto save = nlohmann::json::parse(testing::slurp(folder / "g-d.json"));
+  const auto& custom = save["ObjectStates"][0]["CustomDeck"];
+  for (size_t k = 1; k <= custom.size(); ++k) {
+    const auto& e = custom[std::to_string(k)];
+    const testing::PngSize px = testing::png_size(testing::slurp(folder / ("g-d-" + std::to_string(k) + ".png")));
+    out.sheets.push_back({e["NumWidth"].get<unsigned>(), e["NumHeight"].get<unsigned>(), px.width, px.height});
+  }
+  out.manifest_output = nlohmann::json::parse(testing::slurp(dir / "out" / "g" / "manifest.json"))["outputs"][0];
+  for (const auto& page : out.manifest_output["pages"])
+    if (page.contains("hidden_cell")) out.hidden_cells.push_back(page["hidden_cell"]);
+  fs::remove_all(dir);
+  return out;
+}
+
+using Sheets = std::vector<std::array<unsigned, 4>>;
+
+// 12 poker cards and the hidden one: 5 x 3 is the smallest grid at the cards' own 300 dpi
+// (750 x 1050 px a cell; 7 x 2 would need 5250 px across), not a 10 x 7 sheet at 164 dpi.
+TEST(TtsSized, TwelveCardsAreFiveByThreeAtThreeHundredDpi) {
+  const SizedDeck d = sized_deck(12);
+  EXPECT_EQ(d.sheets, (Sheets{{5, 3, 3750, 3150}}));
+  EXPECT_EQ(d.hidden_cells, (std::vector<int>{14}));
+  EXPECT_EQ(d.manifest_output["grid"], nlohmann::json::array({5, 3}));
+  EXPECT_EQ(d.manifest_output["cell_pixels"], nlohmann::json::array({750, 1050}));
+  EXPECT_EQ(d.manifest_output["cell_dpi"], 300);
+}
+
+// One card: the smallest sheet, 2 x 2 (the card, two empty cells, the hidden card).
+TEST(TtsSized, OneCardIsTwoByTwo) {
+  const SizedDeck d = sized_deck(1);
+  EXPECT_EQ(d.sheets, (Sheets{{2, 2, 1500, 2100}}));
+  EXPECT_EQ(d.hidden_cells, (std::vector<int>{3}));
+}
+
+// 69 cards fill the 10 x 7 sheet: 4096 / (10 x 2.5 in) = 163.84 dpi, 409 x 573 px a cell.
+TEST(TtsSized, SixtyNineCardsFillTenBySeven) {
+  const SizedDeck d = sized_deck(69);
+  EXPECT_EQ(d.sheets, (Sheets{{10, 7, 4090, 4011}}));
+  EXPECT_EQ(d.hidden_cells, (std::vector<int>{69}));
+  EXPECT_EQ(d.manifest_output["cell_dpi"], 163.84);
+}
+
+// The 70th card starts a second sheet sized to it, at the deck's one resolution.
+TEST(TtsSized, SeventyCardsAreAFullSheetAndATwoByTwo) {
+  const SizedDeck d = sized_deck(70);
+  EXPECT_EQ(d.sheets, (Sheets{{10, 7, 4090, 4011}, {2, 2, 818, 1146}}));
+  EXPECT_EQ(d.hidden_cells, (std::vector<int>{69, 3}));
+}
+
+// 200 = 69 + 69 + 62: the last sheet 9 x 7 (63 cells), every cell 409 x 573 px.
+TEST(TtsSized, TwoHundredCardsAreTwoFullSheetsAndANineBySeven) {
+  const SizedDeck d = sized_deck(200);
+  EXPECT_EQ(d.sheets, (Sheets{{10, 7, 4090, 4011}, {10, 7, 4090, 4011}, {9, 7, 3681, 4011}}));
+  EXPECT_EQ(d.hidden_cells, (std::vector<int>{69, 69, 62}));
 }
 
 }  // namespace cardstock

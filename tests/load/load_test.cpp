@@ -136,7 +136,7 @@ grid: {columns: 3, rows: 3}
   EXPECT_FALSE(s);
   EXPECT_EQ(d.str(),
             "big.yaml:4:7: error: stock 'big': 3 x 3 tarot cards need 209.55 x 361.95 mm but "
-            "letter paper is 215.9 x 279.4 mm\n");
+            "letter paper is 215.9 x 279.4 mm: 3 x 2 fits; 3 x 3 needs 82.6 mm more height\n");
 }
 
 TEST(Load, BadColoursAndFonts) {
