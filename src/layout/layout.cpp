@@ -9,6 +9,7 @@
 
 #include "base/input_limits.h"
 #include "layout/font_issues.h"
+#include "layout/placement.h"
 #include "load/layer_values.h"
 #include "load/schema_values.h"
 #include "model/enums.h"
@@ -93,13 +94,15 @@ const Color kNoColor{0, 0, 0, 0, true};
 // A layer's item with its box and colours, before any text or image. A filled `bleed`
 // rect that reaches a trim edge runs on into the bleed there, so cutting a little off
 // the line leaves no white sliver.
-ArtItem layer_item(Resolver& r, const Layer& l, int index) {
+// `box`: where layout placed it (layout/placement.h), else (null) its x, y, w, h.
+ArtItem layer_item(Resolver& r, const Layer& l, int index, const Rect* box) {
   const CardSize& size = r.deck.card;
   ArtItem it;
   it.layer = index;
   it.type = l.type;
-  it.box = {l.x.resolve(size.width).pt, l.y.resolve(size.height).pt, l.w.resolve(size.width).pt,
-            l.h.resolve(size.height).pt};
+  it.box = box ? *box
+               : Rect{l.x.resolve(size.width).pt, l.y.resolve(size.height).pt, l.w.resolve(size.width).pt,
+                      l.h.resolve(size.height).pt};
   it.rotate = l.rotate;
   it.stroke_width = l.stroke_width.pt;
   it.radius = l.radius.pt;
@@ -186,14 +189,21 @@ bool place_icons(Resolver& r, const Layer& l, ArtItem& it) {
   return ok;
 }
 
-bool resolve_text(Resolver& r, const Layer& l, const TextMeasurer& m, ArtItem& it) {
-  const Card& card = r.card;
-  Diagnostics& d = r.d;
+// A text layer's text for the card, its icons placed, its colour and style: false when
+// there is nothing to draw (empty, or an unknown icon, reported).
+bool text_content(Resolver& r, const Layer& l, ArtItem& it) {
   it.text = r.expand(l.text, &l);
   it.color = r.color(l.color, &l, Color{});
   it.valign = l.valign;
   it.style = {l.font, l.bold, l.italic, l.size.pt, l.align, l.rtl, l.markup, l.line_spacing, {}};
-  if (it.text.empty() || !place_icons(r, l, it)) return false;
+  return !it.text.empty() && place_icons(r, l, it);
+}
+
+// `content`: the item's text already set by text_content (a stack measured it).
+bool resolve_text(Resolver& r, const Layer& l, const TextMeasurer& m, ArtItem& it, bool content) {
+  const Card& card = r.card;
+  Diagnostics& d = r.d;
+  if (!content && !text_content(r, l, it)) return false;
   FitResult fr = fit_text(it.text, it.style, it.box.w, it.box.h, l.min_size.pt, l.shrink, m);
   it.style.size = fr.size;
   it.overflow = fr.overflow;
@@ -310,6 +320,80 @@ Layer with_card_values(Resolver& r, const Layer& l) {
   return out;
 }
 
+
+// Layer `i` of the design as it is for the card, with the keys it reads per card filled
+// in (kept in `own`), or null when its `when` comes out empty.
+const Layer* card_layer(Resolver& r, size_t i, Layer& own) {
+  const Layer* lp = &r.design.layers[i];
+  if (!lp->per_card.empty()) {
+    own = with_card_values(r, *lp);
+    lp = &own;
+  }
+  if (!lp->when.empty()) {
+    const std::string w = r.expand(lp->when, lp);
+    if (w.find_first_not_of(" \t\n") == std::string::npos) return nullptr;
+  }
+  return lp;
+}
+
+// Every layer of a design that places some (card_layer each); a hidden stack's children
+// are hidden with it.
+std::vector<const Layer*> card_layers(Resolver& r, std::vector<Layer>& own) {
+  const auto& layers = r.design.layers;
+  own.resize(layers.size());
+  std::vector<const Layer*> out(layers.size());
+  for (size_t i = 0; i < layers.size(); ++i) {
+    out[i] = card_layer(r, i, own[i]);
+    if (!out[i]) i += static_cast<size_t>(std::max(0, layers[i].children));
+  }
+  return out;
+}
+
+// The natural length along its stack of a shown text or picture `it` (layer `l`), when
+// it is `cross` points across: set text's height (its width, unwrapped, in a right
+// stack) at its size; a picture's length at its proportions (square when not known).
+double natural_length(const Resolver& r, const Layer& l, const ArtItem& it, double cross, bool down,
+                      const TextMeasurer& m) {
+  if (l.type == LayerType::Text) {
+    const TextExtent e = m.measure(it.text, it.style, down ? cross : 1e6);
+    return down ? e.height : e.width;
+  }
+  if (l.type == LayerType::Image) {
+    (void)it;
+    double aspect = 1;  // height / width
+    if (auto f = r.g.images.find(expand_template(l.src, r.card.fields)); f != r.g.images.end() && f->second.width > 0 &&
+                                                                         f->second.height > 0)
+      aspect = f->second.height / f->second.width;
+    return down ? cross * aspect : cross / aspect;
+  }
+  return 0;
+}
+
+// Places a design's layers for the card (layout/placement.h): the texts and pictures in
+// stacks are set first (their natural sizes), and those that come out empty take no room.
+std::vector<Rect> place(Resolver& r, const std::vector<const Layer*>& layers, std::vector<ArtItem>& set,
+                        std::vector<bool>& shown, const TextMeasurer& m) {
+  set.resize(layers.size());
+  shown.assign(layers.size(), false);
+  for (size_t i = 0; i < layers.size(); ++i) {
+    const Layer* l = layers[i];
+    if (!l) continue;
+    shown[i] = l->parent == 0 || (l->type == LayerType::Text ? text_content(r, *l, set[i])
+                                  : l->type == LayerType::Image ? resolve_image(r, *l, set[i])
+                                                                : true);
+  }
+  const NaturalLength natural = [&](size_t i, double cross, bool down) {
+    return natural_length(r, *layers[i], set[i], cross, down, m);
+  };
+  return place_layers(layers, shown, r.deck.card, natural, r.card.id, r.d);
+}
+
+// A stack's own item: its fill and outline as a rect, if it has either.
+bool stack_paint(ArtItem& it) {
+  it.type = LayerType::Rect;
+  return !it.fill.none || !it.stroke.none;
+}
+
 }  // namespace
 
 CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
@@ -317,21 +401,34 @@ CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const De
   Resolver r{g, deck, card, design, d};
   CardArt art;
   art.background = r.color(design.background, nullptr, kNoColor);
-  for (size_t i = 0; i < design.layers.size(); ++i) {
-    Layer own;
-    const Layer* lp = &design.layers[i];
-    if (!lp->per_card.empty()) {
-      own = with_card_values(r, *lp);
-      lp = &own;
+  // A design of coordinates alone reads each layer as it draws it; one that places
+  // layers reads them all first (a stack sizes its children from their content).
+  const bool placed = std::any_of(design.layers.begin(), design.layers.end(), [](const Layer& l) { return l.placed(); });
+  std::vector<Layer> own;
+  std::vector<const Layer*> layers = placed ? card_layers(r, own) : std::vector<const Layer*>(design.layers.size());
+  std::vector<ArtItem> set;
+  std::vector<bool> shown;
+  const std::vector<Rect> boxes = placed ? place(r, layers, set, shown, m) : std::vector<Rect>{};
+  Layer one;
+  for (size_t i = 0; i < layers.size(); ++i) {
+    if (!placed) layers[i] = card_layer(r, i, one);
+    if (!layers[i] || (placed && !shown[i])) continue;
+    const Layer& l = *layers[i];
+    const bool child = l.parent > 0;  // its content was set to measure it
+    const bool own_box = placed && l.placed();
+    ArtItem it = layer_item(r, l, static_cast<int>(i), own_box ? &boxes[i] : nullptr);
+    if (child) {
+      it.text = std::move(set[i].text);
+      it.style = std::move(set[i].style);
+      it.color = set[i].color;
+      it.valign = set[i].valign;
+      it.image = std::move(set[i].image);
+      it.fit = set[i].fit;
     }
-    const Layer& l = *lp;
-    if (!l.when.empty()) {
-      std::string w = r.expand(l.when, &l);
-      if (w.find_first_not_of(" \t\n") == std::string::npos) continue;
-    }
-    ArtItem it = layer_item(r, l, static_cast<int>(i));
-    if (l.type == LayerType::Text && !resolve_text(r, l, m, it)) continue;
-    if (l.type == LayerType::Image && !resolve_image(r, l, it)) continue;
+    if (own_box) art.placed.push_back({static_cast<int>(i), boxes[i]});
+    if (l.type == LayerType::Stack && !stack_paint(it)) continue;
+    if (l.type == LayerType::Text && !resolve_text(r, l, m, it, child)) continue;
+    if (l.type == LayerType::Image && !child && !resolve_image(r, l, it)) continue;
     art.items.push_back(std::move(it));
   }
   return art;

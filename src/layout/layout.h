@@ -42,6 +42,13 @@ struct ArtItem {
 struct CardArt {
   Color background{0, 0, 0, 0, true};
   std::vector<ArtItem> items;
+  /// The boxes layout placed (anchored or inset layers, stacks and their children) of the
+  /// layers shown, by index into the design's layers: the manifest's and proofs' account.
+  struct Box {
+    int layer = -1;
+    Rect box;
+  };
+  std::vector<Box> placed;
 };
 
 /// Resolves `design` for `card`: expands {fields}, resolves colours, checks its images

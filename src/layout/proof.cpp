@@ -15,6 +15,7 @@ const Color kTrim{0.0, 0.45, 0.95, 1};     // blue
 const Color kSafe{0.0, 0.6, 0.25, 1};      // green
 const Color kTint{0.85, 0.0, 0.55, 0.22};  // the bleed, magenta over the art
 const Color kProblem{0.9, 0.0, 0.0, 1};    // red
+const Color kPlaced{1.0, 0.55, 0.0, 1};    // orange: boxes layout placed (anchor, inset, stack)
 
 ArtItem outline(const Rect& r, const Color& c, double width, Shape shape = Shape::Rect) {
   return shape == Shape::Circle ? ellipse_item(r, kNoPaint, c, width) : rect_item(r, kNoPaint, c, width);
@@ -93,6 +94,7 @@ std::vector<ArtItem> proof_marks(const CardArt& art, const CardSize& size, const
   const Rect safe = safe_zone(own, size);
   const Rect line = inset(trim, size.safe.pt, size.shape);
   if (line.w > 0 && line.h > 0) shape_outline(out, line, kSafe, 0.5, size.shape);
+  for (const CardArt::Box& b : art.placed) out.push_back(outline(moved(b.box, trim.x, trim.y), kPlaced, 0.4));
   std::vector<size_t> red;
   for (const SafeZoneProblem& p : text_outside(art, safe, m)) red.push_back(p.item);
   for (size_t i = 0; i < art.items.size(); ++i)

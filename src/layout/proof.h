@@ -1,6 +1,6 @@
 // proof: pages for checking cards on a screen (`build --proof`), pure geometry. One card
 // face a cell, each with room under it for a slug; over each card its trim line, its
-// safe-zone line, its bleed tinted, and a red outline round any text that overflows its
+// safe-zone line, its bleed tinted, the boxes layout placed, and a red outline round any text that overflows its
 // box or leaves the safe zone. Points, origin top-left.
 #pragma once
 #include <string>
@@ -27,7 +27,8 @@ Rect slug_box(const Placement& pl);
 
 /// What is drawn over a card of size `size` whose trim is at `trim` on the page: the
 /// bleed tinted (rectangular cards), the trim and safe-zone lines (a hexagon's or
-/// circle's own outline), and red outlines round text that overflows or leaves the
+/// circle's own outline), thin orange outlines round the boxes layout placed
+/// (CardArt::placed: anchored and inset layers, stacks and their children), and red outlines round text that overflows or leaves the
 /// safe zone (measured with `m`; the zone tested is the rectangle `safe` inside the trim).
 std::vector<ArtItem> proof_marks(const CardArt& art, const CardSize& size, const Rect& trim, const TextMeasurer& m);
 

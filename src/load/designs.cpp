@@ -26,7 +26,7 @@ Design read_design(const std::string& name, const YAML::Node& n, const std::stri
     if (!layers.IsSequence()) {
       d.error(mark_of(layers, file), "'layers' must be a list of layers");
     } else {
-      for (const auto& ln : layers) des.layers.push_back(read_layer(ln, file, fonts, d));
+      for (const auto& ln : layers) read_layer(ln, file, fonts, d, &des.layers);
     }
   }
   return des;

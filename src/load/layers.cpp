@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "load/layer_placement.h"
 #include "load/names.h"
 #include "load/schema.h"
 #include "model/enums.h"
@@ -18,12 +19,12 @@ Layer untyped_layer(const YAML::Node& n, const std::string& type, const std::vec
     d.error(mark_of(n, file), "a layer must be a map with a 'type' key");
   } else if (!n["type"]) {
     d.error(mark_of(n, file), "missing required key 'type' in layer (one of rect, ellipse, "
-                              "line, text, image)");
+                              "line, text, image, stack)");
   } else {
     const std::string hint = did_you_mean(type, types);
     d.error(mark_of(n["type"], file),
             "unknown layer type '" + type + "'" +
-                (hint.empty() ? " (use rect, ellipse, line, text or image)" : hint));
+                (hint.empty() ? " (use rect, ellipse, line, text, image or stack)" : hint));
   }
   Layer l;
   l.type = LayerType::Rect;
@@ -96,12 +97,43 @@ void check_layer(const Reader& r, const Schema& s, const Layer& l, Diagnostics& 
 
 }  // namespace
 
-Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fonts,
-                 Diagnostics& d) {
+namespace {
+
+// Stacks inside stacks this deep are refused (each level is a layer the design draws).
+constexpr int kMaxStackDepth = 16;
+
+void read_into(const YAML::Node& n, const std::string& file, const FontSet& fonts, Diagnostics& d,
+               std::vector<Layer>* out, size_t stack, int depth);
+
+// A stack's children, each appended after it (and after the children before it).
+void read_children(const Reader& r, const std::string& file, const FontSet& fonts, Diagnostics& d,
+                   std::vector<Layer>* out, size_t at, int depth) {
+  const YAML::Node kids = r.node("children");
+  if (!kids || kids.IsNull()) return;
+  if (!kids.IsSequence()) {
+    d.error(r.mark("children"), "'children' must be a list of layers");
+    return;
+  }
+  if (depth >= kMaxStackDepth) {
+    d.error(r.mark("children"), "stacks are nested more than " + std::to_string(kMaxStackDepth) + " deep here");
+    return;
+  }
+  for (const auto& kid : kids) read_into(kid, file, fonts, d, out, at, depth + 1);
+  (*out)[at].children = static_cast<int>(out->size() - at - 1);
+}
+
+// Reads the layer at `n` onto the end of `out`; `stack` is the index in `out` of the
+// stack it is a child of (`depth` > 0), and a stack's children follow it.
+void read_into(const YAML::Node& n, const std::string& file, const FontSet& fonts, Diagnostics& d,
+               std::vector<Layer>* out, size_t stack, int depth) {
   const std::string type = n.IsMap() && n["type"] ? n["type"].as<std::string>("") : "";
   const auto types = Schemas::layer_types();
-  if (std::find(types.begin(), types.end(), type) == types.end())
-    return untyped_layer(n, type, types, file, d);
+  const size_t at = out->size();
+  if (std::find(types.begin(), types.end(), type) == types.end()) {
+    out->push_back(untyped_layer(n, type, types, file, d));
+    if (depth > 0) out->back().parent = static_cast<int>(at - stack);
+    return;
+  }
   const Schema& s = Schemas::layer(type);
   validate(n, s, file, d);
   Reader r(n, s, file);
@@ -113,6 +145,9 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
   l.w = r.rel_length("w");
   l.h = r.rel_length("h");
   l.when = r.str("when");
+  if (depth > 0) l.parent = static_cast<int>(at - stack);
+  if (l.type == LayerType::Stack) read_stack_keys(r, &l);
+  read_placement(r, depth > 0 ? &(*out)[stack] : nullptr, &l, d);
   auto opt = [&](const char* key) { return s.find(key) ? r.str(key) : std::string(); };
   l.fill = opt("fill");
   l.stroke = opt("stroke");
@@ -129,7 +164,15 @@ Layer read_layer(const YAML::Node& n, const std::string& file, const FontSet& fo
     if (f.per_card && r.has(f.name) && r.str(f.name).find('{') != std::string::npos)
       l.per_card.push_back({f.name, r.str(f.name), r.mark(f.name)});
   check_layer(r, s, l, d);
-  return l;
+  out->push_back(std::move(l));
+  if (out->back().type == LayerType::Stack) read_children(r, file, fonts, d, out, at, depth);
+}
+
+}  // namespace
+
+void read_layer(const YAML::Node& n, const std::string& file, const FontSet& fonts, Diagnostics& d,
+                std::vector<Layer>* out) {
+  read_into(n, file, fonts, d, out, 0, 0);
 }
 
 }  // namespace cardstock::loading

@@ -58,14 +58,33 @@ Field with_choices(Field f, std::vector<std::string> words) {
 
 std::vector<Field> box_fields() {
   return {
-      R("type", K::String, "layer type: rect, ellipse, line, text or image"),
+      R("type", K::String, "layer type: rect, ellipse, line, text, image or stack"),
       F("x", K::RelLength, "left edge from the card's trim corner (Length or % of card width)", "0"),
       F("y", K::RelLength, "top edge from the card's trim corner (Length or % of card height)", "0"),
       F("w", K::RelLength, "width (Length or % of card width)", "100%"),
       F("h", K::RelLength, "height (Length or % of card height)", "100%"),
       F("when", K::Template, "draw the layer only if this expands to non-empty text"),
       E("rotate", layer_choice_names("rotate"), "turn the layer clockwise about its box's centre", "0"),
+      F("name", K::String, "a name for the layer in messages, the manifest's boxes and proofs"),
+      E("anchor", enum_names(kAnchorNames),
+        "place the box at this point of the card (or of its inset box) instead of at x, y", ""),
+      A("inset",
+        "place the box inside the card's trim, bleed edge or safe zone, or a length or % of the card's "
+        "shorter side inside its trim: trim, bleed, safe, 3mm, 5%",
+        "\"anyOf\": [{\"enum\": [\"trim\", \"bleed\", \"safe\"]}, {\"type\": \"string\", \"pattern\": "
+        "\"^[+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?(mm|cm|in|pt|%)$|^[+]?(0+[.]?0*|[.]0+)$\"}, "
+        "{\"const\": 0}, {\"type\": \"null\"}]"),
+      F("grow", K::Number,
+        "inside a stack: the child's share of the room its siblings leave (0: its natural size; no effect "
+        "outside a stack)",
+        "0"),
   };
+}
+
+// Keys of layout's placement (layout/placement.h), fixed in the design: never per card.
+bool placement_key(const std::string& k) {
+  return k == "anchor" || k == "inset" || k == "grow" || k == "direction" || k == "gap" || k == "padding" ||
+         k == "children" || k == "name";
 }
 
 // Every layer key whose value is a length, number, choice or true/false may be a
@@ -74,7 +93,7 @@ Schema make_layer(std::string name, std::string doc, std::vector<Field> extra) {
   Schema s{name, doc, box_fields()};
   for (auto& f : extra) s.fields.push_back(std::move(f));
   for (auto& f : s.fields)
-    f.per_card = f.name != "type" && (f.kind == K::Length || f.kind == K::RelLength || f.kind == K::Number ||
+    f.per_card = f.name != "type" && !placement_key(f.name) && (f.kind == K::Length || f.kind == K::RelLength || f.kind == K::Number ||
                                       f.kind == K::Enum || f.kind == K::Bool);
   return s;
 }
@@ -126,6 +145,20 @@ const std::map<std::string, Schema>& layer_schemas() {
           "false"),
     };
     m.emplace("image", make_layer("image layer", "an SVG or PNG image", image));
+    std::vector<Field> stack = paint_fields("none");
+    stack.push_back(F("radius", K::Length, "corner radius of its fill and outline", "0"));
+    stack.push_back(A("children", "the layers it lays out, in order (each may be a stack)",
+                      "\"type\": [\"array\", \"null\"], \"items\": {\"$ref\": \"#/definitions/layer\"}"));
+    stack.push_back(E("direction", enum_names(kStackDirNames), "lay the children out top to bottom or left to right",
+                      "down"));
+    stack.push_back(F("gap", K::Length, "space between two children", "0"));
+    stack.push_back(F("padding", K::Length, "space between the stack's box and its children", "0"));
+    stack.push_back(E("align", enum_names(kStackAlignNames),
+                      "where a child of a given w (h in a right stack) goes across: stretch gives it the full room",
+                      "stretch"));
+    Schema st = make_layer("stack layer", "children laid out one after another, a share of the room to each", stack);
+    for (auto& f : st.fields) f.per_card = false;
+    m.emplace("stack", std::move(st));
     return m;
   }();
   return table;

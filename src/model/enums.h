@@ -69,12 +69,22 @@ inline constexpr EnumName<LayerType> kLayerTypeNames[] = {{"rect", LayerType::Re
                                                           {"ellipse", LayerType::Ellipse},
                                                           {"line", LayerType::Line},
                                                           {"text", LayerType::Text},
-                                                          {"image", LayerType::Image}};
+                                                          {"image", LayerType::Image},
+                                                          {"stack", LayerType::Stack}};
 inline constexpr EnumName<Align> kAlignNames[] = {
     {"left", Align::Left}, {"center", Align::Center}, {"right", Align::Right}, {"justify", Align::Justify}};
 inline constexpr EnumName<VAlign> kVAlignNames[] = {
     {"top", VAlign::Top}, {"middle", VAlign::Middle}, {"bottom", VAlign::Bottom}};
 inline constexpr EnumName<Fit> kFitNames[] = {{"contain", Fit::Contain}, {"cover", Fit::Cover}, {"stretch", Fit::Stretch}};
+// Placed layers and stacks (layout/placement.h).
+inline constexpr EnumName<Anchor> kAnchorNames[] = {
+    {"top-left", Anchor::TopLeft}, {"top", Anchor::Top},       {"top-right", Anchor::TopRight},
+    {"left", Anchor::Left},        {"center", Anchor::Center}, {"right", Anchor::Right},
+    {"bottom-left", Anchor::BottomLeft}, {"bottom", Anchor::Bottom}, {"bottom-right", Anchor::BottomRight}};
+inline constexpr EnumName<Inset> kInsetNames[] = {{"trim", Inset::Trim}, {"bleed", Inset::Bleed}, {"safe", Inset::Safe}};
+inline constexpr EnumName<StackDir> kStackDirNames[] = {{"down", StackDir::Down}, {"right", StackDir::Right}};
+inline constexpr EnumName<StackAlign> kStackAlignNames[] = {
+    {"stretch", StackAlign::Stretch}, {"start", StackAlign::Start}, {"center", StackAlign::Center}, {"end", StackAlign::End}};
 // A layer's turn about its box's centre, in degrees.
 inline constexpr EnumName<int> kRotateNames[] = {{"0", 0}, {"90", 90}, {"180", 180}, {"270", 270}};
 // Text weight, style and direction, each held as a flag of the layer (bold, italic, rtl).

@@ -174,10 +174,19 @@ struct FontSet {
   bool has(const std::string& family) const;
 };
 
-enum class LayerType { Rect, Ellipse, Line, Text, Image };
+enum class LayerType { Rect, Ellipse, Line, Text, Image, Stack };
 enum class Align { Left, Center, Right, Justify };
 enum class VAlign { Top, Middle, Bottom };
 enum class Fit { Contain, Cover, Stretch };
+/// Where a placed layer sits in its box (docs/format.md, "Placed layers"); None: at x, y.
+enum class Anchor { None, TopLeft, Top, TopRight, Left, Center, Right, BottomLeft, Bottom, BottomRight };
+/// What a placed layer's box is inset from: nothing given, the trim, the bleed edge, the
+/// safe zone, or a length (Layer::inset_by) inside the trim.
+enum class Inset { None, Trim, Bleed, Safe, By };
+enum class StackDir { Down, Right };
+/// Where a stack puts a child across its direction: the full width (height), or a child
+/// of a given w (h) at the start, centre or end.
+enum class StackAlign { Stretch, Start, Center, End };
 
 /// One drawing instruction of a design. String members marked "template" may contain
 /// {field} references, expanded per card.
@@ -205,6 +214,22 @@ struct Layer {
   std::string src;           // template, relative to the game file's folder
   Mark src_mark;             // where `src` is written (else the layer's mark)
   Fit fit = Fit::Contain;
+  // Placement (layout/placement.h): `name` for messages, the manifest and proofs; which
+  // of x, y, w, h the file gives; anchor and inset. A stack's children follow it in the
+  // design's layers: `parent` is how many layers back a child's stack is (0: on the card),
+  // `children` how many layers after a stack are inside it (nested ones included).
+  std::string name;
+  bool has_x = false, has_y = false, has_w = false, has_h = false;
+  Anchor anchor = Anchor::None;
+  Inset inset = Inset::None;
+  RelLength inset_by;
+  int parent = 0, children = 0;
+  StackDir direction = StackDir::Down;
+  StackAlign cross = StackAlign::Stretch;
+  Length gap, padding;
+  double grow = 0;  // a stack's child: its share of the room left (0: its natural size)
+  /// True if layout places it: anchored, inset, a stack or inside one.
+  bool placed() const { return anchor != Anchor::None || inset != Inset::None || type == LayerType::Stack || parent > 0; }
   // Keys given as a {field} reference (`size: "{size}"`), read per card by layout; the
   // typed member above holds its default until then.
   struct PerCard {
@@ -366,6 +391,9 @@ struct Icon {
 struct ImageFile {
   bool confined = false;
   std::string resolved, why, kind;
+  /// Its proportions as its header declares them (a PNG's pixels, an SVG's width and
+  /// height or viewBox), read only for a picture a stack sizes; 0 when not known.
+  double width = 0, height = 0;
 };
 
 /// U+FFFC (the object replacement character) in UTF-8: where set text holds an icon.

@@ -26,7 +26,9 @@ std::string manifest_json(const ManifestHeader& h, const std::vector<PlannedOutp
   for (size_t i = 0; i < h.inputs.size(); ++i) o << (i ? ", " : "") << json_quote(h.inputs[i]);
   o << "],\n  \"folders\": [";
   for (size_t i = 0; i < h.folders.size(); ++i) o << (i ? ", " : "") << json_quote(h.folders[i]);
-  o << "],\n  \"units\": \"pt\",\n  \"rect\": \"[x, y, width, height] from the page's top-left corner\",\n"
+  o << "]";
+  if (!h.boxes.empty()) o << ",\n  \"boxes_mm\": " << h.boxes;
+  o << ",\n  \"units\": \"pt\",\n  \"rect\": \"[x, y, width, height] from the page's top-left corner\",\n"
     << "  \"outputs\": [";
   for (size_t i = 0; i < outputs.size(); ++i) {
     const PlannedOutput& p = outputs[i];

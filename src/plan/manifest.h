@@ -9,6 +9,7 @@
 #include "base/json.h"
 #include "layout/layout.h"
 #include "plan/planned.h"
+#include "plan/prepare.h"
 
 namespace cardstock {
 
@@ -21,9 +22,17 @@ struct ManifestHeader {
   std::vector<std::string> inputs;
   std::string inputs_key;
   std::vector<std::string> folders;
+  /// card_boxes_json's text ("" when no design places a layer: no key then).
+  std::string boxes;
 };
 
 std::string manifest_json(const ManifestHeader& h, const std::vector<PlannedOutput>& outputs);
+
+/// The manifest's "boxes_mm": for each deck, side and design, the boxes (mm, [x, y, w,
+/// h] from the trim's top-left, two decimals) of the layers layout placed (anchor, inset,
+/// stacks: layout/placement.h), keyed by the layer's name (else "layer N", its index in
+/// the design's layers), with the cards that show them alike; "" when no card has any.
+std::string card_boxes_json(const PreparedGame& p);
 
 /// JSON text for planners writing their ManifestEntry, streamed (a big deck's manifest
 /// is never held as a tree): string literals come from base/json.h's json_quote; a

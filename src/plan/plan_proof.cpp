@@ -36,11 +36,15 @@ PlannedOutput plan_proof(const PreparedGame& p, size_t deck, bool backs, const T
   SheetLayout sheets = layout_proof(dk.card, copies.size(), backs);
   const std::string& font = t.fonts.default_family;
   std::vector<std::vector<ArtItem>> over(sheets.pages.size());
+  bool placed = false;  // said in the heading only when the deck's designs place layers
+  for (const auto* arts : {&p.faces[deck], &p.backs[deck]})
+    for (const CardArt& a : *arts) placed = placed || !a.placed.empty();
   for (size_t k = 0; k < sheets.pages.size(); ++k) {
     const std::string head = p.game.title + ": proof of deck '" + dk.id + "', page " + std::to_string(k + 1) + " of " +
                              std::to_string(sheets.pages.size()) +
                              ". Blue: trim. Green: safe zone. Tinted: bleed. Red: text that overflows its box or "
-                             "leaves the safe zone.";
+                             "leaves the safe zone." +
+                             (placed ? " Orange: boxes placed by anchor, inset or stack." : "");
     over[k].push_back(note(head, {kProofMargin, 10, sheets.width - 2 * kProofMargin, kProofMargin - 14}, 8, font));
     for (const Placement& pl : sheets.pages[k].placements) {
       const CardInstance& in = copies.at(pl.slot);

@@ -196,6 +196,7 @@ void Painter::item(const ArtItem& it) {
       break;
     case LayerType::Text: text(it); break;
     case LayerType::Image: image(it); break;
+    case LayerType::Stack: break;  // layout gives a stack's paint as a rect
   }
 }
 

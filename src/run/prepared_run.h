@@ -31,6 +31,7 @@ struct GameRun {
   std::vector<PlannedOutput> outputs;
   std::vector<std::string> inputs;  // every file the outputs were made from
   std::string inputs_key;
+  std::string boxes;                // the manifest's boxes_mm (plan/manifest.h), taken while the cards are kept
   std::string previous_manifest;    // as found in out/<game>/
 };
 

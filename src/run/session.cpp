@@ -227,6 +227,7 @@ class Session {
     prepare_game(p, t, *g.typesetter, opt_.strict);
     if (p.diags.has_errors()) return;
     g.outputs = plan_outputs(p, t, plan_opt_, p.diags, printer_ ? &*printer_ : nullptr);
+    g.boxes = card_boxes_json(p);
     std::vector<std::string> game_files{p.source};
     game_files.insert(game_files.end(), p.game.template_files.begin(), p.game.template_files.end());
     cache_->stamp(game_files, p.content_inputs(), g.outputs, &g.inputs, &g.inputs_key);
@@ -317,7 +318,8 @@ class Session {
   bool commit(GameRun& g, OutputFolder& folder, const std::vector<bool>& drawn) {
     const ManifestHeader h{g.prepared.game.id, g.prepared.game.title,
                            g.prepared.source,  g.inputs,
-                           g.inputs_key,       templates_of(g.prepared.game, templates_).dirs};
+                           g.inputs_key,       templates_of(g.prepared.game, templates_).dirs,
+                           g.boxes};
     const std::string manifest = manifest_json(h, g.outputs);
     if ((manifest != g.previous_manifest || opt_.force) && opt_.shard == 0 &&
         !reported(err_, [&](Diagnostics& d) { return folder.write_text("manifest.json", manifest, d); })) {

@@ -160,7 +160,9 @@ TEST(DocsExamples, EveryYamlExampleWorksAsWritten) {
 // (text fits at some size).
 TEST(DocsExamples, ShippedDesignsFitEveryRectangularCardSize) {
   const Templates& t = testing::shipped_templates();
-  for (const char* name : {"framed", "title-and-text", "big-number"}) ASSERT_TRUE(t.designs.count(name)) << name;
+  for (const char* name : {"framed", "title-and-text", "big-number", "word-card", "question", "answer", "photo-caption",
+                           "vocab-front", "vocab-front-rtl", "vocab-back"})
+    ASSERT_TRUE(t.designs.count(name)) << name;
   std::string decks;
   for (const auto& c : t.cards) {
     if (c.shape != Shape::Rect || c.width.pt < 144) continue;
@@ -170,11 +172,18 @@ TEST(DocsExamples, ShippedDesignsFitEveryRectangularCardSize) {
                  "], cards: [{title: Shalom, text: \"Peace, wholeness, completeness.\"}]}\n";
         decks += "  - {id: n-" + c.id + ", card: " + c.id + ", face: big-number, stocks: [" + s.id +
                  "], cards: [{number: 12}]}\n";
+        decks += "  - {id: q-" + c.id + ", card: " + c.id + ", face: question, back: answer, stocks: [" + s.id +
+                 "], cards: [{question: \"Which planet is closest to the Sun?\", answer: Mercury}]}\n";
+        decks += "  - {id: p-" + c.id + ", card: " + c.id + ", face: photo-caption, back: vocab-back, stocks: [" +
+                 s.id + "], cards: [{picture: p.svg, caption: \"The hills in spring\", translation: house}]}\n";
+        decks += "  - {id: w-" + c.id + ", card: " + c.id + ", face: word-card, back: vocab-front-rtl, stocks: [" +
+                 s.id + "], cards: [{word: apple, picture: p.svg, meaning: \"a round fruit\", example: \"\u05D1\u05D9\u05EA\"}]}\n";
         break;
       }
   }
   ASSERT_FALSE(decks.empty());
   const fs::path dir = testing::fresh_dir("docs-designs");
+  std::ofstream(dir / "p.svg") << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"40\" height=\"30\"><rect width=\"40\" height=\"30\"/></svg>";
   std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\ndecks:\n" << decks;
   BuildOptions opt = testing::build_options(dir / "out");
   opt.strict = true;

@@ -25,11 +25,12 @@ TEST(EnumTables, LookUpBothWays) {
   static_assert(*enum_value(kHexSideNames, "sw") == HexStep{1, -1});
 }
 
-// Every choice key of every layer type takes the schema's names, and each sets the layer.
+// Every choice key of every layer type takes the schema's names, and each sets the layer
+// (the placement keys, anchor and a stack's own, are fixed in the design: never per card).
 TEST(EnumTables, LayerChoicesAreTheSchemas) {
   for (const auto& type : Schemas::layer_types())
     for (const Field& f : Schemas::layer(type).fields) {
-      if (f.kind != Kind::Enum) continue;
+      if (f.kind != Kind::Enum || !f.per_card) continue;
       EXPECT_EQ(layer_choice_names(f.name), f.choices) << type << "." << f.name;
       for (const auto& c : f.choices) {
         Layer l;
@@ -95,7 +96,7 @@ TEST(EnumTables, PerCardChoicesAreApplied) {
   int checked = 0;
   for (const auto& type : Schemas::layer_types())
     for (const Field& f : Schemas::layer(type).fields) {
-      if (f.kind != Kind::Enum) continue;
+      if (f.kind != Kind::Enum || !f.per_card) continue;
       const std::string def = art_of(dir, type, f.name, f.def, "");
       for (const auto& c : f.choices) {
         const std::string written = art_of(dir, type, f.name, c, "");

@@ -97,7 +97,7 @@ TEST(Load, UnknownLayerTypes) {
   EXPECT_EQ(diagnostics_of(replace(kGood, "type: text", "type: txt")),
             "t.yaml:6:15: error: unknown layer type 'txt' (did you mean 'text'?)\n");
   EXPECT_EQ(diagnostics_of(replace(kGood, "type: text", "type: {a: 1}")),
-            "t.yaml:6:15: error: unknown layer type '' (use rect, ellipse, line, text or image)\n");
+            "t.yaml:6:15: error: unknown layer type '' (use rect, ellipse, line, text, image or stack)\n");
 }
 
 TEST(Load, MissingRequiredKey) {

@@ -314,6 +314,7 @@ const std::map<std::string, std::string>& definition_places() {
         {"line_layer", layer("@type: line")},
         {"text_layer", layer("@type: text, text: hi")},
         {"image_layer", layer("@type: image, src: x.svg")},
+        {"stack_layer", layer("@type: stack")},
     };
   }();
   return m;
