@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -119,10 +120,36 @@ class Session {
       return 2;
     }
     for (const auto& path : files) *to_prepare += load(path, write);
+    if (!ids_unique()) return 1;
     if (!paper_named(opt_, templates_, games_templates(), err_) ||
         !stocks_named(opt_, templates_, games_templates(), err_))
       return 2;
     return 0;
+  }
+
+  // Two game files of one id would build into one folder, the second's outputs and
+  // manifest replacing the first's: an error naming both, before anything is written.
+  bool ids_unique() const {
+    Diagnostics d;
+    std::map<std::string, const GameRun*> first;
+    for (const auto& g : games_) {
+      const Game& game = g->prepared.game;
+      if (!g->loaded || game.id.empty()) continue;
+      const auto [it, fresh] = first.emplace(game.id, g.get());
+      if (fresh) continue;
+      const Game& other = it->second->prepared.game;
+      std::error_code ec;
+      if (fs::equivalent(g->prepared.source, it->second->prepared.source, ec)) {
+        d.error(Mark{g->prepared.source}, "this game file is named twice; name it once");
+        continue;
+      }
+      d.error(game.id_mark, "game id '" + game.id + "' is also the id of " + it->second->prepared.source +
+                                ": both would build into " + game_folder(opt_, *g).string() +
+                                "/, one replacing the other; give one of them another id");
+      d.note(other.id_mark, "'" + game.id + "' is first the id here");
+    }
+    err_ << d.str();
+    return !d.has_errors();
   }
 
   // Resolving and planning is quick (a tenth of the drawing); it runs here, in order.
