@@ -46,7 +46,8 @@ std::string error_words(const FirstError& e) {
     case XML_ERR_ATTRIBUTE_NOT_FINISHED: return "an attribute's value is not in quotes, or its quote is not closed";
     case XML_ERR_ATTRIBUTE_WITHOUT_VALUE: return "an attribute has no value";
     case XML_ERR_LT_IN_ATTRIBUTE: return "an attribute's value holds a '<'";
-    case XML_ERR_GT_REQUIRED: return "a tag is not closed with '>'";
+    case XML_ERR_GT_REQUIRED:
+      return e.str1.empty() ? "a tag is not closed with '>'" : "the tag " + tag(e.str1) + opened + " is not closed with '>'";
     default: return "the XML is not well-formed";
   }
 }
