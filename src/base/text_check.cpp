@@ -1,5 +1,6 @@
 #include "base/text_check.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace cardstock {
@@ -114,8 +115,32 @@ std::string text_fault_message(const TextFault& f, bool in_file) {
   return f.what + (f.encoding ? ": remove it" : " cannot be drawn: remove it");
 }
 
+Utf16 utf16_kind(std::string_view text) {
+  if (text.substr(0, 2) == "\xFF\xFE") return Utf16::Le;
+  if (text.substr(0, 2) == "\xFE\xFF") return Utf16::Be;
+  if (text.size() < 2) return Utf16::No;
+  size_t zero_even = 0, zero_odd = 0;
+  const size_t n = std::min<size_t>(text.size() & ~size_t{1}, 1000);
+  for (size_t i = 0; i < n; ++i) (i % 2 ? zero_odd : zero_even) += text[i] == '\0';
+  const size_t pairs = n / 2;
+  if (zero_odd * 2 >= pairs && zero_even * 8 <= zero_odd) return Utf16::Le;
+  if (zero_even * 2 >= pairs && zero_odd * 8 <= zero_even) return Utf16::Be;
+  return Utf16::No;
+}
+
 bool check_file_text(std::string_view text, const std::string& file, bool replacement_chars,
                      Diagnostics& d) {
+  // UTF-16 (Notepad's "Unicode", a spreadsheet's "Unicode text") would be a NUL byte on
+  // every line: one error says what the file is and how to save it as UTF-8 instead.
+  if (const Utf16 u = utf16_kind(text); u != Utf16::No) {
+    const bool bom = text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF";
+    d.error({file, 0, 0}, std::string("this file is UTF-16 text (") + (u == Utf16::Le ? "little" : "big") +
+                              "-endian, " + (bom ? "with" : "without") +
+                              " a byte-order mark), not UTF-8: save it as UTF-8 (the encoding \"UTF-8\" in "
+                              "the editor's Save As; or iconv -f UTF-16" + (u == Utf16::Le ? "LE" : "BE") +
+                              " -t UTF-8)");
+    return false;
+  }
   size_t start = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
   bool ok = true;
   int line = 1, reported = 0, more = 0;

@@ -23,9 +23,16 @@ struct TextFault {
 /// The first problem in `s` at or after byte `from`, if any.
 std::optional<TextFault> find_text_fault(std::string_view s, size_t from = 0);
 
+/// Whether `text` is UTF-16, and which way round: with a byte-order mark (FF FE, FE FF),
+/// or without one when every other byte of its start is zero (ASCII in UTF-16; UTF-8
+/// text has no zero bytes). A spreadsheet's "Unicode text" is UTF-16LE.
+enum class Utf16 { No, Le, Be };
+Utf16 utf16_kind(std::string_view text);
+
 /// Checks a whole file's bytes and reports the first problem of each line at its
 /// line:col (columns count bytes, as yaml-cpp's do; a UTF-8 byte-order mark at the start
-/// is skipped and not counted), the first ten lines and then how many more there are. Replacement characters (U+FFFD) are reported as warnings
+/// is skipped and not counted), the first ten lines and then how many more there are;
+/// text in UTF-16 (utf16_kind) is one error at the file, saying so and how to save UTF-8. Replacement characters (U+FFFD) are reported as warnings
 /// only if `replacement_chars` is set. Returns false if an error was reported.
 bool check_file_text(std::string_view text, const std::string& file, bool replacement_chars,
                      Diagnostics& d);

@@ -159,6 +159,37 @@ std::string listed(const std::vector<std::string>& words) {
   return s;
 }
 
+// What CLI11 calls "The following argument was not expected: --strcit": each word said
+// as unknown, an option with the one meant among the command's own (and the program's).
+int extras_refused(CLI::App& app) {
+  const auto subs = app.get_subcommands();
+  const CLI::App* sub = subs.empty() ? nullptr : subs.front();
+  std::vector<std::string> options;
+  for (const CLI::App* a : {static_cast<const CLI::App*>(&app), sub})
+    if (a)
+      for (const CLI::Option* o : a->get_options()) {
+        if (o->get_group().empty()) continue;  // internal
+        for (const auto& n : o->get_lnames()) options.push_back("--" + n);
+        for (const auto& n : o->get_snames()) options.push_back("-" + n);
+      }
+  const std::string where = sub ? " of 'cardstock " + sub->get_name() + "'" : "";
+  const std::string help = std::string("; cardstock ") + (sub ? sub->get_name() + " " : "") + "--help lists ";
+  const auto words = app.remaining(true);
+  if (words.empty()) return 2;
+  for (const std::string& word : words) {
+    const std::string shown = cardstock::shown_text(word, 0);
+    if (word.size() > 1 && word[0] == '-') {
+      const std::string name = word.substr(0, word.find('='));
+      cardstock::say_error(std::cerr, kProgram,
+                           "unknown option '" + cardstock::shown_text(name, 0) + "'" + where +
+                               cardstock::did_you_mean(name, options) + help + "the options");
+    } else {
+      cardstock::say_error(std::cerr, kProgram, "unexpected argument '" + shown + "'" + where + help + "what it takes");
+    }
+  }
+  return 2;
+}
+
 // A command line CLI11 refused: an unknown command said with "did you mean" and the
 // commands, the rest as CLI11 says it (--help, --version: 0). The exit code.
 int parse_failed(CLI::App& app, const CLI::ParseError& e, int argc, char** argv) {
@@ -174,6 +205,7 @@ int parse_failed(CLI::App& app, const CLI::ParseError& e, int argc, char** argv)
       return 2;
     }
   }
+  if (dynamic_cast<const CLI::ExtrasError*>(&e)) return extras_refused(app);
   int code = app.exit(e);
   return code == 0 ? 0 : 2;
 }

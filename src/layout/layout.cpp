@@ -35,6 +35,7 @@ struct Resolver {
   const Card& card;
   const Design& design;
   Diagnostics& d;
+  std::vector<FieldMiss>* misses;
   bool missing_reported = false;
 
   // Expands `tmpl` for the card; "" (after an error) if it would pass kMaxTextBytes:
@@ -53,23 +54,30 @@ struct Resolver {
     if (!missing.empty() && !missing_reported) {
       std::vector<std::string> names;
       for (const auto& kv : card.fields) names.push_back(kv.first);
+      const Mark at = !l ? design.mark
+                      : l->type == LayerType::Text && tmpl == l->text ? l->text_mark
+                      : l->type == LayerType::Image && tmpl == l->src ? l->src_mark
+                                                                        : l->mark;
       if (!card.csv.empty()) {
         // Every row of a CSV file has every column: the name is wrong in the design (or
         // in the header), so it is said once, where the design uses it.
         std::string columns;
         for (const auto& n : names) columns += (columns.empty() ? "" : ", ") + n;
-        const Mark at = !l ? design.mark
-                        : l->type == LayerType::Text && tmpl == l->text ? l->text_mark
-                        : l->type == LayerType::Image && tmpl == l->src ? l->src_mark
-                                                                          : l->mark;
         d.error(at, "design '" + design.name + "' uses {" + missing + "}, but " + card.csv + " has no column '" +
                         missing + "'" + did_you_mean(missing, names) + "; its columns are " + columns);
+      } else if (misses) {
+        // Said once for the deck (report_field_misses): a name wrong in the design would
+        // otherwise be an error for each of its 54 cards.
+        auto same = [&](const FieldMiss& f) { return f.field == missing && f.at.str() == at.str(); };
+        auto it = std::find_if(misses->begin(), misses->end(), same);
+        if (it == misses->end()) it = misses->insert(misses->end(), FieldMiss{at, design.name, missing, {}});
+        if (it->cards.empty() || it->cards.back() != &card) it->cards.push_back(&card);
       } else {
         d.error(card.mark, "card '" + card.id + "' has no field '" + missing + "'" +
                                did_you_mean(missing, names) + ", used by design '" + design.name +
                                "'" + (l ? " at " + l->mark.str() : std::string()));
       }
-      missing_reported = true;
+      missing_reported = !misses || !card.csv.empty();  // gathered misses: each text's own
     }
     return out;
   }
@@ -397,8 +405,8 @@ bool stack_paint(ArtItem& it) {
 }  // namespace
 
 CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
-                     const TextMeasurer& m, Diagnostics& d) {
-  Resolver r{g, deck, card, design, d};
+                     const TextMeasurer& m, Diagnostics& d, std::vector<FieldMiss>* misses) {
+  Resolver r{g, deck, card, design, d, misses};
   CardArt art;
   art.background = r.color(design.background, nullptr, kNoColor);
   // A design of coordinates alone reads each layer as it draws it; one that places

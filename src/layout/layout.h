@@ -51,11 +51,24 @@ struct CardArt {
   std::vector<Box> placed;
 };
 
+/// A {field} that cards of a deck lack, where a design's text uses it: gathered over the
+/// deck's cards by resolve_card and said once by report_field_misses.
+struct FieldMiss {
+  Mark at;  // the text that uses it
+  std::string design, field;
+  std::vector<const Card*> cards;  // those without it, in deck order
+};
+
 /// Resolves `design` for `card`: expands {fields}, resolves colours, checks its images
 /// as loading found them (Game::images; no disk access here) and fits text with `m`.
-/// Problems are reported at the card's (or layer's) mark.
+/// Problems are reported at the card's (or layer's) mark; a missing {field} of a card
+/// written in the game file is added to *misses if given (else reported for the card).
 CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
-                     const TextMeasurer& m, Diagnostics& d);
+                     const TextMeasurer& m, Diagnostics& d, std::vector<FieldMiss>* misses = nullptr);
+
+/// One error a missing {field} of `deck`, at the text that uses it: how many cards lack
+/// it (and which), what fields they have, and the one likely meant.
+void report_field_misses(const Deck& deck, const std::vector<FieldMiss>& misses, Diagnostics& d);
 
 /// Where a problem with a value that `tmpl` made for `card` is best shown: at the card
 /// field the template names first (the part that differs card to card), else at

@@ -88,12 +88,9 @@ std::string part_name(const Game& g, const Deck& d) {
 
 std::vector<Block> parse_booklet(const std::string& text, const std::string& file, const Game& g,
                                  Diagnostics& d) {
-  if (text.rfind("\xFF\xFE", 0) == 0 || text.rfind("\xFE\xFF", 0) == 0) {
-    d.error({file, 0, 0}, "the file is UTF-16 text: save it as UTF-8");
-    return {};
-  }
-  // Text that is not UTF-8, or holds characters that cannot be drawn, is refused whole:
-  // Pango would drop it silently. A byte-order mark at the start is no part of the text.
+  // Text that is not UTF-8, or holds characters that cannot be drawn, is refused whole
+  // (UTF-16 said as such): Pango would drop it silently. A byte-order mark at the start
+  // is no part of the text.
   if (!check_file_text(text, file, true, d)) return {};
   return booklet_md::Parser(file, g, d).run(text.rfind("\xEF\xBB\xBF", 0) == 0 ? text.substr(3) : text);
 }

@@ -145,19 +145,6 @@ char guess_separator(std::string_view text, const std::string& file_name) {
   return ',';
 }
 
-Utf16 utf16_kind(std::string_view text) {
-  if (text.substr(0, 2) == "\xFF\xFE") return Utf16::Le;
-  if (text.substr(0, 2) == "\xFE\xFF") return Utf16::Be;
-  if (text.size() < 2) return Utf16::No;
-  size_t zero_even = 0, zero_odd = 0;
-  const size_t n = std::min<size_t>(text.size() & ~size_t{1}, 1000);
-  for (size_t i = 0; i < n; ++i) (i % 2 ? zero_odd : zero_even) += text[i] == '\0';
-  const size_t pairs = n / 2;
-  if (zero_odd * 2 >= pairs && zero_even * 8 <= zero_odd) return Utf16::Le;
-  if (zero_even * 2 >= pairs && zero_odd * 8 <= zero_even) return Utf16::Be;
-  return Utf16::No;
-}
-
 bool decode_utf16(std::string_view text, Utf16 kind, std::string* out, size_t* bad_at) {
   out->clear();
   size_t i = text.size() >= 2 && (text.substr(0, 2) == "\xFF\xFE" || text.substr(0, 2) == "\xFE\xFF") ? 2 : 0;

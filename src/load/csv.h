@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/diag.h"
+#include "base/text_check.h"
 
 namespace cardstock {
 
@@ -30,11 +31,7 @@ char guess_separator(std::string_view text, const std::string& file_name);
 /// The separator in words for messages: "','", "';'", "a tab".
 std::string separator_name(char separator);
 
-/// Whether `text` is UTF-16, and which way round: with a byte-order mark (FF FE, FE FF),
-/// or without one when every other byte of its start is zero (ASCII in UTF-16; UTF-8
-/// text has no zero bytes). A spreadsheet's "Unicode text" is UTF-16LE.
-enum class Utf16 { No, Le, Be };
-Utf16 utf16_kind(std::string_view text);
+// Utf16 and utf16_kind (whether text is UTF-16) are base/text_check.h's.
 
 /// `text` (UTF-16 as utf16_kind found it, its byte-order mark dropped) as UTF-8 in *out.
 /// False with *bad_at (the byte) at a lone surrogate or an odd last byte.

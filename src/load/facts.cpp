@@ -69,6 +69,7 @@ UnrelatedRule read_unrelated(const YAML::Node& rule, const std::string& file, bo
   ur.field = rr.str("field");
   ur.fact = rr.str("fact");
   ur.mark = rr.mark();
+  ur.fact_mark = rr.mark("fact");
   if (YAML::Node ex = rr.node("except"); ex && !ex.IsNull()) read_except(ex, file, &ur, d);
   ur.note = rr.str("note");
   if (YAML::Node allow = rr.node("allow"); allow && allow.IsSequence())
@@ -107,7 +108,9 @@ void read_deck_facts(const Reader& r, const std::string& file, Deck* deck, Diagn
   if (YAML::Node names = r.node("names"); names && !names.IsNull()) read_value_names(names, file, deck, d);
   if (YAML::Node a = r.node("answer_key"); a && a.IsMap()) {
     Reader ar(a, Schemas::answer_key(), file);
-    deck->answer_key = AnswerKey{ar.str("title"), ar.list("columns"), ar.mark()};
+    deck->answer_key = AnswerKey{ar.str("title"), ar.list("columns"), {}, ar.mark()};
+    if (YAML::Node cols = ar.node("columns"); cols && cols.IsSequence())
+      for (const auto& c : cols) deck->answer_key->column_marks.push_back(mark_of(c, file));
     if (!deck->facts) d.error(ar.mark(), "an 'answer_key' needs the deck's 'facts'");
   }
 }

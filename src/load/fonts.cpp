@@ -1,7 +1,10 @@
 #include "load/fonts.h"
 
+#include <unistd.h>
+
 #include "base/files.h"
 #include "base/paths.h"
+#include "base/text_check.h"
 #include "load/schema.h"
 
 namespace fs = std::filesystem;
@@ -24,6 +27,32 @@ std::string font_file(const std::string& f, const fs::path& root, const LayerOri
   return resolved;
 }
 
+// What a file named as a font is, from its first bytes: "" for a font FreeType reads
+// (TrueType, OpenType, a collection, WOFF, WOFF2, Type 1), else what it is in words:
+// fontconfig would only say it cannot load it, and no package installs a font over it.
+std::string not_a_font(const std::string& path) {
+  std::string why;
+  const int fd = open_regular_file(path, true, &why);
+  if (fd < 0) return "";  // said by not_a_regular_file
+  char buf[16] = {};
+  const long n = read_full(fd, buf, sizeof buf);
+  ::close(fd);
+  const std::string head(buf, n > 0 ? static_cast<size_t>(n) : 0);
+  static const std::string kFonts[] = {std::string("\0\1\0\0", 4), "true", "typ1", "OTTO", "ttcf", "wOFF",
+                                      "wOF2", "%!PS-AdobeFont", "%!FontType1", "\x80\x01"};
+  for (const std::string& sig : kFonts)
+    if (head.rfind(sig, 0) == 0) return "";
+  if (head.empty()) return "it is empty (0 bytes)";
+  static const std::pair<const char*, const char*> kinds[] = {
+      {"%PDF", "a PDF file"}, {"\x89PNG", "a PNG picture"}, {"\xFF\xD8\xFF", "a JPEG picture"},
+      {"PK\x03\x04", "a zip archive: unpack the font file from it"}, {"<", "text (XML or HTML)"}};
+  std::string what;
+  for (const auto& [sig, name] : kinds)
+    if (head.rfind(sig, 0) == 0) what = name;
+  return "it is not a font file (it starts with '" + shown_text(head.substr(0, 4), 0) + "'" +
+         (what.empty() ? "" : "; it is " + what) + ")";
+}
+
 }  // namespace
 
 void read_font_family(const YAML::Node& f, const std::string& file, const fs::path& root, const LayerOrigin& o,
@@ -42,6 +71,8 @@ void read_font_family(const YAML::Node& f, const std::string& file, const fs::pa
       if (std::string why = not_a_regular_file(path); !why.empty())
         d.error(mark_of(fn, file), "font file '" + fn.Scalar() + "' of '" + fam.family + "' cannot be used: " + why +
                                        (why.rfind("it ", 0) == 0 ? "" : package));
+      else if (std::string what = not_a_font(path); !what.empty())
+        d.error(mark_of(fn, file), "font file '" + fn.Scalar() + "' of '" + fam.family + "' cannot be used: " + what);
       fam.files.push_back(path);
     }
   else

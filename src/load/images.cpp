@@ -1,5 +1,6 @@
 #include "load/images.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <filesystem>
@@ -9,6 +10,7 @@
 
 #include "base/files.h"
 #include "base/paths.h"
+#include "load/svg_xml.h"
 
 namespace fs = std::filesystem;
 
@@ -146,6 +148,7 @@ struct Check {
   long pixels = 0;          // raster pixels counted so far (an SVG's pictures add up)
   std::set<std::string> seen;  // linked files already checked
   std::string* why = nullptr;
+  std::vector<std::string> chain;  // the SVG files being checked, the outermost first
 
   bool fail(const std::string& who, const std::string& what) {
     *why = who + " " + what;
@@ -287,6 +290,7 @@ struct Check {
       return fail(who, "nests SVGs more than " + std::to_string(kMaxSvgDepth) + " deep");
     std::map<std::string, std::string> ents;
     if (!entities(t, who, &ents)) return false;
+    if (std::string why = svg_xml_problem(t); !why.empty()) return fail(who, why);
     for (const std::string& raw : links(t)) {
       std::string v;
       if (!unescape(raw, ents, who, &v)) return false;
@@ -347,12 +351,21 @@ struct Check {
       return fail(sub, cut == std::string::npos ? e : e.substr(cut + 2));
     }
     const std::string key = fs::weakly_canonical(target, ec).string();
+    // An SVG that links back to one it is drawn in (itself, or one linking to it) is a
+    // loop librsvg stops by drawing nothing there, in silence.
+    if (std::find(chain.begin(), chain.end(), key) != chain.end())
+      return fail(sub, "closes a loop (SVGs that link to one another draw nothing there): remove one of the links");
     if (!seen.insert(key).second) return true;
     std::string bytes;
     if (!read_regular_file(target.string(), static_cast<size_t>(kMaxImageBytes), &bytes, &e))
       return fail(sub, "cannot be read: " + e);
     const Format f = sniff(bytes);
-    if (f == Format::Svg) return svg(bytes, target.parent_path(), sub, depth + 1);
+    if (f == Format::Svg) {
+      chain.push_back(key);
+      const bool ok = svg(bytes, target.parent_path(), sub, depth + 1);
+      chain.pop_back();
+      return ok;
+    }
     if (f == Format::Png || f == Format::Jpeg || f == Format::Gif) return raster(bytes, f, sub, false);
     return fail(sub, "is not a PNG, JPEG, GIF or SVG picture");
   }
@@ -374,7 +387,9 @@ bool check_image_file(const std::string& path, const std::string& shown, const s
 bool check_image_bytes(const std::string& bytes, const std::string& path, const std::string& shown,
                        const std::string& root, bool allow_outside, std::string* why) {
   const std::string who = "image '" + shown + "'";
-  Check c{root, allow_outside, 0, {}, why};
+  Check c{root, allow_outside, 0, {}, why, {}};
+  std::error_code ec;
+  c.chain.push_back(fs::weakly_canonical(path, ec).string());
   if (bytes.empty()) return c.fail(who, "is empty (0 bytes)");
   const Format f = sniff(bytes);
   const bool png = path.size() > 4 && path.compare(path.size() - 4, 4, ".png") == 0;

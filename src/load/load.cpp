@@ -37,6 +37,7 @@ std::optional<Game> parse_game(const std::string& text, const std::string& name,
   g.dir = dir;
   g.allow_outside = o.allow_outside;
   g.mark = r.mark();
+  g.id_mark = r.mark("game");
   g.templates = game_templates(r, name, t_shared, &g, d);
   const Templates& t = g.templates ? *g.templates : t_shared;
   read_palette(r.node("colors"), name, &g, d);

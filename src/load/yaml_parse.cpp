@@ -272,6 +272,29 @@ Mark too_deep_at(const std::string& text, const std::string& name, const YAML::M
   return at;
 }
 
+// yaml-cpp's DeepRecursion, reported where the nesting goes too deep. With a '[' or '{'
+// left open, yaml-cpp counts each open one twice (it cannot yet tell a list from a key)
+// and stops half-way: the text is read again with them closed, which finds the real
+// place if the nesting is too deep, and if it is not, the bracket left open is the mistake.
+void too_deep(const std::string& text, const std::string& name, const YAML::DeepRecursion& e, Diagnostics& d) {
+  const std::string closers = flow_closers(text);
+  if (closers.empty()) {
+    d.error(too_deep_at(text, name, e.mark), "YAML nesting is deeper than " + std::to_string(e.depth()) + " levels");
+    return;
+  }
+  const std::string closed = text + "\n" + closers + "\n";
+  try {
+    YAML::Load(closed);
+  } catch (const YAML::DeepRecursion& again) {
+    d.error(too_deep_at(closed, name, again.mark),
+            "YAML nesting is deeper than " + std::to_string(again.depth()) + " levels");
+    return;
+  } catch (const YAML::Exception&) {
+  }
+  const auto u = find_unclosed(text);
+  d.error({name, u->line, u->col}, unclosed_message(*u));
+}
+
 }  // namespace
 
 // Parses the one YAML document of a file (`what`: "a game file", for messages).
@@ -316,8 +339,12 @@ bool parse_yaml_text(const std::string& text, const std::string& name, const std
     }
     return true;
   } catch (const YAML::DeepRecursion& e) {
-    d.error(wide ? Mark{name, e.mark.line + 1, e.mark.column + 1} : too_deep_at(text, name, e.mark),
-            "YAML nesting is deeper than " + std::to_string(e.depth()) + " levels");
+    if (wide) {
+      d.error({name, e.mark.line + 1, e.mark.column + 1},
+              "YAML nesting is deeper than " + std::to_string(e.depth()) + " levels");
+      return false;
+    }
+    too_deep(text, name, e, d);
     return false;
   } catch (const YAML::Exception& e) {
     Mark m{name, e.mark.line + 1, e.mark.column + 1};

@@ -40,6 +40,9 @@ class Scanner {
     return open();
   }
 
+  // After run(): the '[' and '{' still open at the end, outermost first.
+  const std::vector<Unclosed>& flow() const { return flow_; }
+
  private:
   int col(size_t at) const { return static_cast<int>(at - line_start_) + 1; }
 
@@ -170,5 +173,13 @@ class Scanner {
 }  // namespace
 
 std::optional<Unclosed> find_unclosed(const std::string& text) { return Scanner(text).run(); }
+
+std::string flow_closers(const std::string& text) {
+  Scanner s(text);
+  if (const auto open = s.run(); open && open->open != '[' && open->open != '{') return "";  // a quote is open
+  std::string out;
+  for (auto it = s.flow().rbegin(); it != s.flow().rend(); ++it) out += it->open == '[' ? ']' : '}';
+  return out;
+}
 
 }  // namespace cardstock

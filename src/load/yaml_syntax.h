@@ -17,4 +17,8 @@ struct Unclosed {
 /// scalars ("it's") are understood well enough not to be mistaken for openings.
 std::optional<Unclosed> find_unclosed(const std::string& text);
 
+/// What would close every '[' and '{' still open at the end of `text`, innermost first
+/// ("]}]"); "" if none is open or a quote is.
+std::string flow_closers(const std::string& text);
+
 }  // namespace cardstock

@@ -65,6 +65,28 @@ const UnrelatedRule::Allow* allowed(const UnrelatedRule& rule, const std::string
   return nullptr;
 }
 
+// Every fact an entry of `f` gives, its key first, the rest sorted: what an answer key's
+// column or a rule's `fact` may name.
+std::vector<std::string> fact_names(const Facts& f) {
+  std::set<std::string> names;
+  for (const auto& e : f.entries)
+    for (const auto& kv : e.values) names.insert(kv.first);
+  names.erase(f.key);
+  std::vector<std::string> out{f.key};
+  out.insert(out.end(), names.begin(), names.end());
+  return out;
+}
+
+// A rule's fact that no entry gives would make the rule check nothing, in silence.
+void check_rule_facts(const Deck& deck, Diagnostics& d) {
+  const std::vector<std::string> facts = fact_names(*deck.facts);
+  for (const auto& rule : deck.unrelated)
+    if (std::find(facts.begin(), facts.end(), rule.fact) == facts.end())
+      d.error(rule.fact_mark.file.empty() ? rule.mark : rule.fact_mark,
+              "the 'unrelated' rule's fact '" + rule.fact + "' is not a fact of any entry" +
+                  did_you_mean(rule.fact, facts) + "; the facts are " + join(facts));
+}
+
 // Each card's own InfoBits against the facts of its name: a field an `unrelated` rule
 // names must not be one of that name's facts, unless the rule allows the card.
 void check_cards_against_facts(const Deck& deck, Diagnostics& d) {
@@ -178,6 +200,7 @@ void check_fact_entries(const Deck& deck, Diagnostics& d) {
 }
 
 void check_facts(const Deck& deck, Diagnostics& d) {
+  check_rule_facts(deck, d);
   check_cards_against_facts(deck, d);
   check_allowances(deck, d);
   check_fact_entries(deck, d);
@@ -267,11 +290,14 @@ void check_deck(const Deck& deck, Diagnostics& d) {
   if (deck.expect) check_expect(deck, *deck.expect, d);
   if (deck.facts) check_facts(deck, d);
   if (deck.answer_key && deck.facts) {
-    for (const auto& col : deck.answer_key->columns) {
-      bool known = col == deck.facts->key;
-      for (const auto& e : deck.facts->entries) known = known || e.values.count(col);
-      if (!known)
-        d.error(deck.answer_key->mark, "answer key column '" + col + "' is not a fact of any entry");
+    const AnswerKey& key = *deck.answer_key;
+    const std::vector<std::string> facts = fact_names(*deck.facts);
+    for (size_t i = 0; i < key.columns.size(); ++i) {
+      const std::string& col = key.columns[i];
+      if (std::find(facts.begin(), facts.end(), col) != facts.end()) continue;
+      d.error(key.column_marks.size() == key.columns.size() ? key.column_marks[i] : key.mark,
+              "answer key column '" + col + "' is not a fact of any entry" + did_you_mean(col, facts) +
+                  "; the facts are " + join(facts));
     }
   }
 }

@@ -283,6 +283,7 @@ struct Facts {
 
 struct UnrelatedRule {
   std::string field, fact;
+  Mark fact_mark;  // where `fact` is written (else the rule's mark)
   std::string except_fact;
   std::vector<std::string> except_values;
   std::string note;  // what the answer key prints in `fact`'s column for excepted entries
@@ -302,6 +303,7 @@ struct UnrelatedRule {
 struct AnswerKey {
   std::string title;
   std::vector<std::string> columns;
+  std::vector<Mark> column_marks;  // each column's place, as `columns` (may be shorter: then `mark`)
   Mark mark;
 };
 
@@ -416,6 +418,7 @@ struct Game {
   std::vector<DataTable> tables;
   std::optional<BookletSpec> booklet;
   Mark mark;
+  Mark id_mark;  // where `game:` gives the id
   // The templates the game was loaded with when it adds its own (card sizes, stocks,
   // papers, fonts, in the file or in `templates:` folders beside it); null when it adds
   // none. `template_files` are the files of those layers, inputs of every output.

@@ -76,17 +76,20 @@ void resolve_cards(PreparedGame& p) {
   const Game& game = p.game;
   for (const auto& deck : game.decks) {
     std::vector<CardArt> faces, backs;
+    std::vector<FieldMiss> misses;  // said once for the deck, not once a card
     for (const auto& card : deck.cards) {
       const std::string face = card.face.empty() ? deck.face : card.face;
       const std::string back = card.back.empty() ? deck.back : card.back;
       auto f = game.designs.find(face);
-      faces.push_back(f == game.designs.end() ? CardArt{}
-                                              : resolve_card(game, deck, card, f->second, *p.measurer, p.diags));
+      faces.push_back(f == game.designs.end()
+                          ? CardArt{}
+                          : resolve_card(game, deck, card, f->second, *p.measurer, p.diags, &misses));
       auto b = game.designs.find(back);
       backs.push_back(back.empty() || b == game.designs.end()
                           ? CardArt{}
-                          : resolve_card(game, deck, card, b->second, *p.measurer, p.diags));
+                          : resolve_card(game, deck, card, b->second, *p.measurer, p.diags, &misses));
     }
+    report_field_misses(deck, misses, p.diags);
     p.faces.push_back(std::move(faces));
     p.backs.push_back(std::move(backs));
   }

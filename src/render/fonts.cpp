@@ -2,6 +2,7 @@
 #include "render/fonts.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "render/fonts_impl.h"
 
@@ -17,8 +18,12 @@ std::unique_ptr<Fonts> Fonts::load(const FontSet& set, const Mark& where, Diagno
   for (const auto& fam : set.families)
     for (const auto& file : fam.files)
       if (!FcConfigAppFontAddFile(cfg, reinterpret_cast<const FcChar8*>(file.c_str()))) {
-        d.error(where, "font file '" + file + "' of '" + fam.family + "' cannot be loaded" +
-                           (fam.package.empty() ? "" : " (install Debian package " + fam.package + ")"));
+        // The package is the advice only for a file that is not there (a system font).
+        std::error_code ec;
+        const bool missing = !std::filesystem::exists(file, ec);
+        d.error(fam.mark.line > 0 ? fam.mark : where,
+                "font file '" + file + "' of '" + fam.family + "' cannot be loaded" +
+                    (fam.package.empty() || !missing ? "" : " (install Debian package " + fam.package + ")"));
         ok = false;
       }
   if (!ok) return nullptr;

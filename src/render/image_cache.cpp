@@ -13,7 +13,8 @@ namespace cardstock {
 namespace {
 
 // libxml2 (through librsvg) words a broken SVG as "Error domain 1 code 76 on line 3
-// column 5 of data: Opening and ending tag mismatch"; people want the place and the why.
+// column 5 of data: Opening and ending tag mismatch": the place is kept, its words are
+// not ours (loading says what is wrong, load/svg_xml.h; this is a last resort).
 std::string plain_svg_error(std::string m) {
   while (!m.empty() && std::isspace(static_cast<unsigned char>(m.back()))) m.pop_back();
   const size_t on = m.find(" on line ");
@@ -22,7 +23,7 @@ std::string plain_svg_error(std::string m) {
     std::string where = m.substr(on + 4, of - on - 4);  // "line 3 column 5"
     const size_t col = where.find(" column ");
     if (col != std::string::npos) where.replace(col, 8, ", column ");
-    return "the XML is broken at " + where + ": " + m.substr(of + 10);
+    return "the XML is broken at " + where;
   }
   if (m.rfind("XML parse error: ", 0) == 0) return plain_svg_error(m.substr(17));
   return m;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -41,6 +42,43 @@ bool game_failed(const GameRun& g, bool write, const BuildOptions& opt, Progress
 }
 
 namespace {
+
+// Files named on the command line must be there and be files: a typo is a usage
+// error (exit 2), reported with the system's reason before anything is built.
+bool named_files_exist(const std::vector<std::string>& given, std::ostream& err) {
+  bool ok = true;
+  for (const auto& f : given)
+    if (std::string why = not_a_regular_file(f); !why.empty()) {
+      say_error(err, Mark{f}, "cannot read: " + why);
+      ok = false;
+    }
+  return ok;
+}
+
+// Two game files of one id would build into one folder, the second's outputs and
+// manifest replacing the first's: an error naming both, before anything is written.
+bool ids_unique(const std::vector<std::unique_ptr<GameRun>>& games, const BuildOptions& opt, std::ostream& err) {
+  Diagnostics d;
+  std::map<std::string, const GameRun*> first;
+  for (const auto& g : games) {
+    const Game& game = g->prepared.game;
+    if (!g->loaded || game.id.empty()) continue;
+    const auto [it, fresh] = first.emplace(game.id, g.get());
+    if (fresh) continue;
+    const Game& other = it->second->prepared.game;
+    std::error_code ec;
+    if (fs::equivalent(g->prepared.source, it->second->prepared.source, ec)) {
+      d.error(Mark{g->prepared.source}, "this game file is named twice; name it once");
+      continue;
+    }
+    d.error(game.id_mark, "game id '" + game.id + "' is also the id of " + it->second->prepared.source +
+                              ": both would build into " + game_folder(opt, *g).string() +
+                              "/, one replacing the other; give one of them another id");
+    d.note(other.id_mark, "'" + game.id + "' is first the id here");
+  }
+  err << d.str();
+  return !d.has_errors();
+}
 
 class Session {
  public:
@@ -109,7 +147,7 @@ class Session {
                size_t* to_prepare) {
     if (!start()) return 1;
     if (const int status = start_options(); status != 0) return status;
-    if (!named_files_exist(given)) return 2;
+    if (!named_files_exist(given, err_)) return 2;
     if (files.empty()) {
       // A usage error (2), as a missing FILE is: nothing the content says can mend it, and
       // `watch` stops on it instead of watching nothing.
@@ -119,6 +157,7 @@ class Session {
       return 2;
     }
     for (const auto& path : files) *to_prepare += load(path, write);
+    if (!ids_unique(games_, opt_, err_)) return 1;
     if (!paper_named(opt_, templates_, games_templates(), err_) ||
         !stocks_named(opt_, templates_, games_templates(), err_))
       return 2;
@@ -168,18 +207,6 @@ class Session {
     if (int r = command_line_options(opt_, templates_, &printer_, err_)) return r;
     cache_ = std::make_unique<InputCache>(options_key(opt_, printer_), template_files(templates_));
     return 0;
-  }
-
-  // Files named on the command line must be there and be files: a typo is a usage
-  // error (exit 2), reported with the system's reason before anything is built.
-  bool named_files_exist(const std::vector<std::string>& given) const {
-    bool ok = true;
-    for (const auto& f : given)
-      if (std::string why = not_a_regular_file(f); !why.empty()) {
-        say_error(err_, Mark{f}, "cannot read: " + why);
-        ok = false;
-      }
-    return ok;
   }
 
   // Loads a game; true if it is to be prepared (loaded, and not up to date).

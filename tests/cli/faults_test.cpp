@@ -167,6 +167,24 @@ TEST(Faults, RefusedReportLeavesNoPicture) {
   EXPECT_EQ(testing::slurp(dir / "elsewhere.html"), "mine");
 }
 
+// A second game file of the same id, built with the first: refused before anything is
+// written, so the first game's outputs stay as they were (issue 28 §6).
+TEST(Faults, TwoGamesOfOneIdKeepThePreviousOutputs) {
+  const fs::path dir = testing::fresh_dir("faults-same-id");
+  const auto before = built_old(dir, dir / "out");
+  ASSERT_EQ(before.size(), 2u);
+  write(dir / "h.yaml", game("other"));
+  const testing::Run r = testing::run_cardstock(
+      {"build", (dir / "g.yaml").string(), (dir / "h.yaml").string(), "-o", (dir / "out").string(), "-q"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(shown(r.err, dir), "D/h.yaml:1:7: error: game id 'g' is also the id of D/g.yaml: both would build into "
+                               "D/out/g/, one replacing the other; give one of them another id\n"
+                               "D/g.yaml:1:7: note: 'g' is first the id here\n");
+  EXPECT_EQ(changed_files(before, dir / "out"), "");
+  EXPECT_EQ(testing::tree_of(dir), (std::vector<std::string>{"g.yaml", "h.yaml", "out/g/d-poker-3x3-letter.pdf",
+                                                              "out/g/manifest.json"}));
+}
+
 }  // namespace
 
 }  // namespace cardstock

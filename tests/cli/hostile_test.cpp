@@ -259,9 +259,47 @@ std::vector<HostileCase> cases() {
             "image 'x.png' is damaged or cut short: its pixels cannot be decoded");
   bad_image("ImageTooManyPixels", "x.png", {{"g/x.png", kHugePng}},
             "image 'x.png' is 100000 x 100000 pixels (10000 megapixels); images are limited to 40 megapixels");
+  // A broken SVG in our words, at the SVG's own line and column (never libxml2's).
   bad_image("SvgMalformed", "x.svg", {{"g/x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect></svg>"}},
-            "image 'x.svg' is not a valid SVG file: the XML is broken at line 1, column 53: Premature end of data "
-            "in tag svg line 1");
+            "image 'x.svg' is not a valid SVG file: at line 1, column 53, </svg> closes <rect> (opened on line 1), "
+            "which must be closed first");
+  bad_image("SvgCutShort", "x.svg", {{"g/x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<rect/>"}},
+            "image 'x.svg' is not a valid SVG file: at line 2, column 8, the file ends before <svg> (opened on line "
+            "1) is closed");
+  bad_image("SvgAttributeTwice", "x.svg", {{"g/x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\">\n<rect x=\"1\" x=\"2\"/></svg>"}},
+            "image 'x.svg' is not a valid SVG file: at line 2, column 18, the attribute 'x' is given twice");
+  bad_image("SvgLinksBrokenSvg", "x.svg", {{"g/x.svg", svg("<image href=\"y.svg\"/>")}, {"g/y.svg", "<svg>\n\n<g></svg>"}},
+            "image 'x.svg' links to 'y.svg', which is not a valid SVG file: at line 3, column 10, </svg> closes <g> "
+            "(opened on line 3), which must be closed first");
+  // A picture of no size draws nothing: an error at the <svg> element's line.
+  bad_image("SvgZeroWidth", "x.svg", {{"g/x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"10\"/>"}},
+            "image 'x.svg' is drawn 0 wide: the <svg> element (line 1) has width=\"0\"; give it a width above 0");
+  bad_image("SvgNegativeHeight", "x.svg", {{"g/x.svg", "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"5mm\" height=\"-2mm\"/>"}},
+            "image 'x.svg' is drawn 0 high: the <svg> element (line 2) has height=\"-2mm\"; give it a height above 0");
+  bad_image("SvgViewBoxOfNoWidth", "x.svg", {{"g/x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 0 10\"/>"}},
+            "image 'x.svg' is drawn 0 wide: the <svg> element (line 1) has viewBox=\"0 0 0 10\", whose width must be "
+            "above 0");
+  bad_image("SvgLinksZeroWidthSvg", "x.svg", {{"g/x.svg", svg("<image href=\"y.svg\"/>")}, {"g/y.svg", "<svg width=\"0\"/>"}},
+            "image 'x.svg' links to 'y.svg', which is drawn 0 wide: the <svg> element (line 1) has width=\"0\"; give "
+            "it a width above 0");
+  // SVGs that link to one another (or to themselves): a loop, with the chain.
+  bad_image("SvgLinksEachOther", "x.svg", {{"g/x.svg", svg("<image href=\"y.svg\"/>")}, {"g/y.svg", svg("<image href=\"x.svg\"/>")}},
+            "image 'x.svg' links to 'y.svg', which links to 'x.svg', which closes a loop (SVGs that link to one "
+            "another draw nothing there): remove one of the links");
+  bad_image("SvgLinksItself", "x.svg", {{"g/x.svg", svg("<image href=\"x.svg\"/><rect/>")}},
+            "image 'x.svg' links to 'x.svg', which closes a loop (SVGs that link to one another draw nothing "
+            "there): remove one of the links");
+  bad_image("SvgLoopOfThree", "x.svg",
+            {{"g/x.svg", svg("<use href=\"y.svg#a\"/>")}, {"g/y.svg", svg("<image href=\"sub/z.svg\"/>")},
+             {"g/sub/z.svg", svg("<image href=\"../y.svg\"/>")}},
+            "image 'x.svg' links to 'y.svg#a', which links to 'sub/z.svg', which links to '../y.svg', which closes a "
+            "loop (SVGs that link to one another draw nothing there): remove one of the links");
+  v.push_back({"IconOfZeroWidth",
+               {{"g/g.yaml", replace_first(game(), "title: G", "title: G\nicons: {i: x.svg}")},
+                {"g/x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"10\"/>"}},
+               build, 1,
+               "D/g/g.yaml:3:12: error: icon 'i': image 'x.svg' is drawn 0 wide: the <svg> element (line 1) has "
+               "width=\"0\"; give it a width above 0\n" + failed(1), {}});
   bad_image("SvgNotSvg", "x.svg", {{"g/x.svg", "just text"}}, "image 'x.svg' is not an SVG file (no <svg> element)");
   bad_image("SvgCompressed", "x.svg", {{"g/x.svg", "\x1f\x8b\x08\0"}},
             "image 'x.svg' is compressed (SVGZ); save it as a plain SVG file");
@@ -350,9 +388,13 @@ std::vector<HostileCase> cases() {
   v.push_back({"CommandWithControlCharacters", {}, {"bu\x1b[2Jlid\x7f"}, 2,
                "cardstock: error: unknown command 'bu\\x1B[2Jlid\\x7F'" + commands, {}});
   v.push_back({"CommandUnknown", {}, {"zzz"}, 2, "cardstock: error: unknown command 'zzz'" + commands, {}});
-  // A sound SVG linking a picture beside it (and itself: librsvg stops the loop), and a
-  // PNG, build (controls).
-  v.push_back({"SvgLinkingItselfBuilds", {{"g/g.yaml", image_game("x.svg")}, {"g/x.svg", svg("<image href=\"x.svg\"/><rect/>")}},
+  // A sound SVG linking a picture beside it, one of no width or height written (drawn at
+  // its drawing's size), one linking into itself by #id, and a PNG, build (controls).
+  v.push_back({"SvgOfNoSizeWrittenBuilds", {{"g/g.yaml", image_game("x.svg")},
+               {"g/x.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"4\" height=\"4\"/></svg>"}},
+               build, 0, "", ok_outputs});
+  v.push_back({"SvgLinkingInsideItselfBuilds", {{"g/g.yaml", image_game("x.svg")},
+               {"g/x.svg", svg("<rect id=\"r\" width=\"4\" height=\"4\"/><use href=\"#r\"/>")}},
                build, 0, "", ok_outputs});
   v.push_back({"SvgWithLinkedPngBuilds", {{"g/g.yaml", image_game("x.svg")}, {"g/x.svg", svg("<image href=\"p.png\" width=\"10\" height=\"10\"/>")}, {"g/p.png", kPng}},
                build, 0, "", ok_outputs});
@@ -372,6 +414,129 @@ std::vector<HostileCase> cases() {
                  "D/g/w.csv:2:1: error: card id '../../x' cannot name a file: it contains '/'" + kRule + failed(1), {}});
     v.push_back({"CsvBuilds", {{"g/g.yaml", csv_game}, {"g/w.csv", "id,t\na,hi\n"}}, build, 0, "", ok_outputs});
   }
+  // Issue 28 §6: bad input that passed in silence or was reported badly.
+  v.push_back({"YamlTagOnAKey", {{"g/g.yaml", replace_first(game(), "title: G", "!x title: G")}}, build, 1,
+               "D/g/g.yaml:2:1: error: YAML tags are not supported: remove '!x' and write the value itself\n" + failed(1), {}});
+  v.push_back({"YamlTagInTemplatesFolder",
+               {{"g/g.yaml", replace_first(game(), "title: G", "title: G\ntemplates: [mine]")},
+                {"g/mine/stocks/s.yaml", "id: !!str s\npaper: letter\ncard: poker\ngrid: {columns: 1, rows: 1}\n"}},
+               build, 1,
+               "D/g/mine/stocks/s.yaml:1:5: error: YAML tags are not supported: remove '!!str' and write the value "
+               "itself\n" + failed(1), {}});
+  v.push_back({"YamlKeyThatIsAMap", {{"g/g.yaml", game("g", "d", "colors:\n  {a: 1}: \"#123456\"\n")}},
+               build, 1, "D/g/g.yaml:12:3: error: a map key must be text, not a map (in 'colors')\n" + failed(1), {}});
+  v.push_back({"YamlKeyThatIsNull", {{"g/g.yaml", game("g", "d", "colors: {~: \"#123456\"}\n")}},
+               build, 1, "D/g/g.yaml:11:10: error: a map key must be text, not empty or null (in 'colors')\n" + failed(1), {}});
+  v.push_back({"YamlMergeKey",
+               {{"g/g.yaml", "game: g\ntitle: G\ndesigns:\n  base: &b {layers: [{type: rect}]}\n  face:\n    <<: *b\n"
+                             "decks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: [{id: a}]}\n"}},
+               build, 1, "D/g/g.yaml:6:5: error: unknown key '<<' in design\n" + failed(1), {}});
+  // Nesting too deep: at the bracket where the limit is reached, on its own line, the
+  // brackets closed or not; a few left open are a bracket never closed.
+  v.push_back({"YamlHundredThousandBrackets", {{"g/g.yaml", "game: g\ntitle: G\nx: " + std::string(100000, '[') + "\n"}},
+               build, 1, "D/g/g.yaml:3:502: error: YAML nesting is deeper than 500 levels\n" + failed(1), {}});
+  v.push_back({"YamlDeepBracketsClosed",
+               {{"g/g.yaml", "game: g\ntitle: G\nx: " + std::string(600, '[') + std::string(600, ']') + "\n"}},
+               build, 1, "D/g/g.yaml:3:502: error: YAML nesting is deeper than 500 levels\n" + failed(1), {}});
+  v.push_back({"YamlManyBracketsNeverClosed", {{"g/g.yaml", "game: g\ntitle: G\nx: " + std::string(260, '[') + "\n"}},
+               build, 1, "D/g/g.yaml:3:263: error: YAML syntax: this '[' is never closed (a ']' is missing)\n" + failed(1), {}});
+  {
+    std::string braces;
+    for (int i = 0; i < 100000; ++i) braces += "{a: ";
+    v.push_back({"YamlHundredThousandBraces", {{"g/g.yaml", "game: g\ntitle: G\nx: " + braces + "\n"}},
+                 build, 1, "D/g/g.yaml:3:1993: error: YAML nesting is deeper than 500 levels\n" + failed(1), {}});
+  }
+  // Text in UTF-16 without a byte-order mark is said to be UTF-16, in every file read as text.
+  auto utf16 = [](const std::string& s, bool le) {
+    std::string o;
+    for (char c : s) o += le ? std::string{c, '\0'} : std::string{'\0', c};
+    return o;
+  };
+  const std::string kSaveAs = "the encoding \"UTF-8\" in the editor's Save As; or iconv -f UTF-16";
+  v.push_back({"GameFileUtf16WithoutBom", {{"g/g.yaml", utf16(game(), true)}}, build, 1,
+               "D/g/g.yaml: error: this file is UTF-16 text (little-endian, without a byte-order mark), not UTF-8: "
+               "save it as UTF-8 (" + kSaveAs + "LE -t UTF-8)\n" + failed(1), {}});
+  v.push_back({"GameFileUtf16BigEndianWithoutBom", {{"g/g.yaml", utf16(game(), false)}}, build, 1,
+               "D/g/g.yaml: error: this file is UTF-16 text (big-endian, without a byte-order mark), not UTF-8: "
+               "save it as UTF-8 (" + kSaveAs + "BE -t UTF-8)\n" + failed(1), {}});
+  v.push_back({"BookletUtf16WithoutBom",
+               {{"g/g.yaml", game("g", "d", "booklet: {source: r.md}\n")}, {"g/r.md", utf16("# R\n\nhello\n", true)}},
+               build, 1,
+               "D/g/r.md: error: this file is UTF-16 text (little-endian, without a byte-order mark), not UTF-8: "
+               "save it as UTF-8 (" + kSaveAs + "LE -t UTF-8)\n" + failed(1), {}});
+  {
+    const std::string tsv_game = "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{t}\"}]\n"
+                                 "decks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: {csv: w.tsv}}\n";
+    v.push_back({"TsvUtf16WithoutBomBuilds", {{"g/g.yaml", tsv_game}, {"g/w.tsv", utf16("t\thi\nhello\tx\n", true)}},
+                 build, 0, "", ok_outputs});
+  }
+  // A {field} the cards lack: one error at the text, with how many and what they have.
+  v.push_back({"FieldMissingOnEveryCard",
+               {{"g/g.yaml", replace_first(replace_first(game(), "{t}", "{nmae}"), "{id: a, t: hi}",
+                                           "{id: a, name: x}, {id: b, name: y}, {id: c, name: z, cost: 1}")}},
+               build, 1,
+               "D/g/g.yaml:5:33: error: design 'face' uses {nmae}, but none of the 3 cards of deck 'd' has a field "
+               "'nmae' (did you mean 'name'?); the cards have: cost, name\n" + failed(1), {}});
+  v.push_back({"FieldMissingOnSomeCards",
+               {{"g/g.yaml", replace_first(game(), "{id: a, t: hi}",
+                                           "{id: a, t: x}, {id: b, tt: y}, {id: c, t: z}, {id: e, tt: w}")}},
+               build, 1,
+               "D/g/g.yaml:5:33: error: design 'face' uses {t}, but 2 of the 4 cards of deck 'd' ('b', 'e') have no "
+               "field 't' (did you mean 'tt'?); the cards have: tt\n" + failed(1), {}});
+  // An answer key's column, and a rule's fact, that no entry gives: at their place, with the facts.
+  const std::string facts_deck = "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{name}\"}]\n"
+                                 "decks:\n  - id: d\n    face: face\n    stocks: [poker-3x3-letter]\n"
+                                 "    cards: [{id: a, name: A, map: x}]\n"
+                                 "    facts: {key: name, entries: [{name: A, kind: god, regions: [y]}]}\n";
+  v.push_back({"AnswerKeyColumnUnknown",
+               {{"g/g.yaml", facts_deck + "    answer_key: {title: K, columns: [name, regoins]}\n"}}, build, 1,
+               "D/g/g.yaml:12:44: error: answer key column 'regoins' is not a fact of any entry (did you mean "
+               "'regions'?); the facts are name, kind, regions\n" + failed(1), {}});
+  v.push_back({"UnrelatedRuleFactUnknown", {{"g/g.yaml", facts_deck + "    unrelated: [{field: map, fact: region}]\n"}},
+               build, 1,
+               "D/g/g.yaml:12:36: error: the 'unrelated' rule's fact 'region' is not a fact of any entry (did you mean "
+               "'regions'?); the facts are name, kind, regions\n" + failed(1), {}});
+  // A file named as a font that is no font: at its entry, what it is, no package advice.
+  {
+    const std::string g = replace_first(game(), "title: G", "title: G\ntemplates: [mine]");
+    const std::string fonts = "fonts:\n  - family: Fake\n    package: fonts-fake\n    files: [fake.ttf]\n";
+    v.push_back({"FontFileIsAPdf", {{"g/g.yaml", g}, {"g/mine/fonts.yaml", fonts}, {"g/mine/fake.ttf", "%PDF-1.4\n"}},
+                 build, 1,
+                 "D/g/mine/fonts.yaml:4:13: error: font file 'fake.ttf' of 'Fake' cannot be used: it is not a font file "
+                 "(it starts with '%PDF'; it is a PDF file)\n" + failed(1), {}});
+    v.push_back({"FontFileIsText", {{"g/g.yaml", g}, {"g/mine/fonts.yaml", fonts}, {"g/mine/fake.ttf", "hello"}},
+                 build, 1,
+                 "D/g/mine/fonts.yaml:4:13: error: font file 'fake.ttf' of 'Fake' cannot be used: it is not a font file "
+                 "(it starts with 'hell')\n" + failed(1), {}});
+    v.push_back({"FontFileEmpty", {{"g/g.yaml", g}, {"g/mine/fonts.yaml", fonts}, {"g/mine/fake.ttf", ""}},
+                 build, 1,
+                 "D/g/mine/fonts.yaml:4:13: error: font file 'fake.ttf' of 'Fake' cannot be used: it is empty (0 "
+                 "bytes)\n" + failed(1), {}});
+    v.push_back({"FontFileMissingKeepsThePackage", {{"g/g.yaml", g}, {"g/mine/fonts.yaml", fonts}}, build, 1,
+                 "D/g/mine/fonts.yaml:4:13: error: font file 'fake.ttf' of 'Fake' cannot be used: No such file or "
+                 "directory (install Debian package fonts-fake)\n" + failed(1), {}});
+  }
+  // Two game files of one id would build into one folder: an error naming both.
+  v.push_back({"TwoGameFilesOfOneId", {{"g/g.yaml", game()}, {"g/h.yaml", game()}},
+               {"build", "@D@/g/g.yaml", "@D@/g/h.yaml", "-o", "@D@/out"}, 1,
+               "D/g/h.yaml:1:7: error: game id 'g' is also the id of D/g/g.yaml: both would build into D/out/g/, one "
+               "replacing the other; give one of them another id\nD/g/g.yaml:1:7: note: 'g' is first the id here\n", {}});
+  v.push_back({"TwoGameFilesOfOneIdChecked", {{"g/g.yaml", game()}, {"g/h.yaml", game()}},
+               {"check", "@D@/g/g.yaml", "@D@/g/h.yaml"}, 1,
+               "D/g/h.yaml:1:7: error: game id 'g' is also the id of D/g/g.yaml: both would build into out/g/, one "
+               "replacing the other; give one of them another id\nD/g/g.yaml:1:7: note: 'g' is first the id here\n", {}});
+  v.push_back({"GameFileNamedTwice", {{"g/g.yaml", game()}}, {"build", "@D@/g/g.yaml", "@D@/g/g.yaml", "-o", "@D@/out"}, 1,
+               "D/g/g.yaml: error: this game file is named twice; name it once\n", {}});
+  // An option or argument a command does not know: named, with the one meant.
+  v.push_back({"OptionMisspelt", {{"g/g.yaml", game()}}, {"build", "--strcit", "@D@/g/g.yaml", "-o", "@D@/out"}, 2,
+               "cardstock: error: unknown option '--strcit' of 'cardstock build' (did you mean '--strict'?); cardstock "
+               "build --help lists the options\n", {}});
+  v.push_back({"OptionMisspeltWithValue", {}, {"diff", "a", "b", "--dpii=72"}, 2,
+               "cardstock: error: unknown option '--dpii' of 'cardstock diff' (did you mean '--dpi'?); cardstock diff "
+               "--help lists the options\n", {}});
+  v.push_back({"ArgumentNotTaken", {}, {"schema", "extra"}, 2,
+               "cardstock: error: unexpected argument 'extra' of 'cardstock schema'; cardstock schema --help lists what "
+               "it takes\n", {}});
   // The sane game builds, as a control for the cases above.
   v.push_back({"ControlBuilds", {{"g/g.yaml", game()}}, build, 0, "", ok_outputs});
   return v;

@@ -148,8 +148,8 @@ TEST(Limits, CorruptAndOversizedImages) {
                 "signature) (layer at D/game/g.yaml:5:14)\n" +
                 g + ":12:23: error: card 'c1': image 'huge.png' is 100000 x 100000 pixels (10000 megapixels); "
                     "images are limited to 40 megapixels (layer at D/game/g.yaml:5:14)\n" +
-                g + ":13:23: error: card 'c2': image 'broken.svg' is not a valid SVG file: the XML is broken at "
-                    "line 1, column 46: Premature end of data in tag svg line 1 (layer at D/game/g.yaml:5:14)\n" +
+                g + ":13:23: error: card 'c2': image 'broken.svg' is not a valid SVG file: at line 1, column 46, "
+                    "the tag <rect> (opened on line 1) is not closed with '>' (layer at D/game/g.yaml:5:14)\n" +
                 g + ": 3 error(s), 0 warning(s); check failed\n");
 }
 

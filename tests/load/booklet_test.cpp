@@ -546,7 +546,7 @@ TEST(Booklet, RulesTextThatCannotBeDrawnIsAnErrorAtItsByte) {
   EXPECT_EQ(errors_of("# Rules\n\nA lost letter: caf\xef\xbf\xbd.\n"),
             "r.md:3:19: warning: U+FFFD '\xef\xbf\xbd', the replacement character, stands for a letter "
             "lost when this text was converted from another encoding: type the letter again\n");
-  EXPECT_EQ(errors_of("\xff\xfe#\0 \0R\0"), "r.md: error: the file is UTF-16 text: save it as UTF-8\n");
+  EXPECT_EQ(errors_of("\xff\xfe#\0 \0R\0"), "r.md: error: this file is UTF-16 text (little-endian, with a byte-order mark), not UTF-8: save it as UTF-8 (the encoding \"UTF-8\" in the editor's Save As; or iconv -f UTF-16LE -t UTF-8)\n");
 }
 
 TEST(Booklet, AByteOrderMarkIsNoPartOfTheText) {
