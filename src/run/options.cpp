@@ -260,10 +260,11 @@ int list_stocks(const BuildOptions& opt, const std::string& game, std::ostream& 
       cards = static_cast<size_t>(s.columns * s.rows - 1);
     }
     if (s.format != StockFormat::Tts && s.card_pages()) cards = 1;
-    out << col(wid) << s.id << col(wpaper) << (s.card_pages() ? "-" : s.paper.id) << col(wcard) << s.card.id
+    out << col(wid) << printable_lead(s.id) << col(wpaper) << (s.card_pages() ? "-" : printable(s.paper.id)) << col(wcard)
+        << printable(s.card.id)
         << std::setw(11)
         << (s.kind == StockKind::Labels ? "labels" : s.kind == StockKind::Foldover ? "foldover" : "cardstock")
-        << std::setw(9) << grid << std::setw(6) << cards << s.description << "\n";
+        << std::setw(9) << grid << std::setw(6) << cards << printable(s.description) << "\n";
   }
   return 0;
 }

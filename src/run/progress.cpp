@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "base/text_check.h"
+
 namespace cardstock {
 
 namespace {
@@ -26,9 +28,13 @@ bool escapes_allowed() {
 void Progress::done(size_t n, const std::string& what) {
   done_ += n;
   if (!on_) return;
-  std::string line = "cardstock: " + std::to_string(done_) + "/" + std::to_string(total_) + " outputs";
-  if (!what.empty()) line += ", " + what;
-  if (line.size() > 78) line = line.substr(0, 75) + "...";  // one line of an 80-column terminal
+  std::string line = lead_ + std::to_string(done_) + "/" + std::to_string(total_) + unit_;
+  if (!what.empty()) line += ", " + printable(what);  // a name from the input: escaped
+  if (line.size() > 78) {  // one line of an 80-column terminal, cut between characters
+    size_t cut = 75;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
+    line = line.substr(0, cut) + "...";
+  }
   err_ << '\r' << line;
   if (escapes_) err_ << "\x1b[K";
   else if (line.size() < shown_) err_ << std::string(shown_ - line.size(), ' ');

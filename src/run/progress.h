@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <ostream>
 #include <string>
+#include <utility>
 
 namespace cardstock {
 
@@ -23,6 +24,12 @@ class Progress {
   ~Progress() { clear(); }
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
+  /// The words round the count: "cardstock: " and " outputs" unless set (diff: "cardstock:
+  /// comparing pages " and "").
+  void words(std::string lead, std::string unit) {
+    lead_ = std::move(lead);
+    unit_ = std::move(unit);
+  }
   /// `n` more outputs to do.
   void add_total(size_t n) { total_ += n; }
   /// `n` outputs done, the last of them `what`; redraws the line.
@@ -34,6 +41,7 @@ class Progress {
   std::ostream& err_;
   const bool on_, escapes_;
   size_t total_ = 0, done_ = 0, shown_ = 0;
+  std::string lead_ = "cardstock: ", unit_ = " outputs";
 };
 
 }  // namespace cardstock
