@@ -73,8 +73,11 @@ annotate() {
     case "$format" in
       github)
         # Workflow command escaping: % CR LF in the message, and : , in properties too.
-        msg="${msg//%/%25}"
-        file="${file//%/%25}" file="${file//:/%3A}" file="${file//,/%2C}"
+        # cardstock writes no CR or LF inside a line (it escapes them as \r, \n); these
+        # keep the command one line whatever the log holds.
+        msg="${msg//%/%25}" msg="${msg//$'\r'/%0D}" msg="${msg//$'\n'/%0A}"
+        file="${file//%/%25}" file="${file//$'\r'/%0D}" file="${file//$'\n'/%0A}"
+        file="${file//:/%3A}" file="${file//,/%2C}"
         printf '::%s file=%s,line=%s,col=%s,title=cardstock check::%s\n' "$kind" "$file" "$row" "$col" "$msg"
         ;;
       gitlab)

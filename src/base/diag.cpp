@@ -32,43 +32,17 @@ std::string Mark::str() const {
   return file + ":" + std::to_string(line) + ":" + std::to_string(col);
 }
 
-namespace {
-
 // Messages quote what the user wrote; a control character in it (an escape sequence in
 // a hostile file, a newline that would start a line of its own: "::error::" is a command
 // to GitHub Actions) must not reach the terminal or a CI log as such, nor a byte that is
-// not UTF-8: each is written as "\x1B", "\x0A", "\xFF".
-std::string printable(std::string_view msg) {
-  std::string out;
-  char buf[8];
-  for (size_t i = 0; i < msg.size();) {
-    const unsigned char c = static_cast<unsigned char>(msg[i]);
-    if (c >= 0x20 && c < 0x7F) {
-      out += msg[i++];
-      continue;
-    }
-    size_t next = i;
-    const char32_t cp = c < 0x80 ? c : next_code_point(msg, &next);
-    const bool bad = c >= 0x80 && cp == U'\uFFFD' && msg.substr(i, 3) != "\xEF\xBF\xBD";
-    if (c < 0x80 || bad || (cp >= 0x80 && cp <= 0x9F)) {  // C0, DEL, not UTF-8, C1
-      std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned>(c < 0x80 || bad ? c : cp));
-      out += buf;
-      i = c < 0x80 || bad ? i + 1 : next;
-      continue;
-    }
-    out.append(msg.substr(i, next - i));
-    i = next;
-  }
-  return out;
-}
-
-}  // namespace
+// not UTF-8: printable() writes each as "\x1B", "\n", "\xFF". The file name starts the
+// line, so printable_lead() also keeps it from starting with "::".
 
 std::string Diagnostic::str() const {
   const char* kind = severity == Severity::Error     ? ": error: "
                      : severity == Severity::Warning ? ": warning: "
                                                      : ": note: ";
-  return printable(mark.str()) + kind + message;
+  return printable_lead(mark.str()) + kind + message;
 }
 
 void Diagnostics::add(Severity s, const Mark& m, std::string msg) {

@@ -15,6 +15,36 @@ std::string json_quote(std::string_view s) {
 
 namespace {
 
+// A copy of `j` with every string and key made valid UTF-8 (utf8_or_escaped).
+Json escaped_copy(const Json& j) {
+  if (j.is_string()) return utf8_or_escaped(j.get_ref<const std::string&>());
+  if (j.is_array()) {
+    Json out = Json::array();
+    for (const auto& v : j) out.push_back(escaped_copy(v));
+    return out;
+  }
+  if (j.is_object()) {
+    Json out = Json::object();
+    for (const auto& [k, v] : j.items()) out[utf8_or_escaped(k)] = escaped_copy(v);
+    return out;
+  }
+  return j;
+}
+
+}  // namespace
+
+std::string json_text(const Json& j, int indent) {
+  // The usual case costs one dump; only a text nlohmann refuses (type_error 316, bytes
+  // that are not UTF-8) is copied with its strings escaped, as json_quote escapes them.
+  try {
+    return j.dump(indent);
+  } catch (const Json::type_error&) {
+    return escaped_copy(j).dump(indent);
+  }
+}
+
+namespace {
+
 // Builds the value and its spans from nlohmann's SAX events. The events carry no
 // positions, so each value's place is found in the text itself, past the end of the one
 // before: nlohmann has checked the text up to there, so a step over whitespace, ',' and

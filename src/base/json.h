@@ -1,6 +1,6 @@
 // JSON, through one library (nlohmann-json): every JSON cardstock reads or writes goes
 // through this header. Json keeps keys in the order written (same input, same bytes).
-// json_quote never throws: bytes that are not UTF-8 are kept readable as "\xE9".
+// json_quote and json_text never throw: bytes that are not UTF-8 are kept readable as "\xE9".
 #pragma once
 #include <cstddef>
 #include <string>
@@ -16,6 +16,11 @@ using Json = nlohmann::ordered_json;
 
 /// `s` as a JSON string literal, quotes included (control characters escaped).
 std::string json_quote(std::string_view s);
+
+/// `j` as JSON text (`indent` as nlohmann's dump: -1 one line), always valid UTF-8: a
+/// string or key holding bytes that are not UTF-8 (a Latin-1 file name) is written as
+/// json_quote writes it, each such byte as the four characters "\xE9". Never throws.
+std::string json_text(const Json& j, int indent = -1);
 
 /// Deepest nesting of arrays and objects parse_json accepts (a manifest needs six).
 inline constexpr int kMaxJsonDepth = 64;

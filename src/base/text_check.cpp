@@ -1,6 +1,7 @@
 #include "base/text_check.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace cardstock {
@@ -222,6 +223,47 @@ std::string shown_text(std::string_view s, size_t at, size_t max) {
   }
   if (i < s.size()) out += "...";
   return out;
+}
+
+std::string printable(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  char buf[12];
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    if (b >= 0x20 && b < 0x7F) {  // the usual case, quickly
+      out += s[i++];
+      continue;
+    }
+    Decoded r = decode(s, i);
+    const char32_t c = r.c;
+    if (r.fault) {
+      for (size_t k = 0; k < r.length; ++k) {
+        std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned char>(s[i + k]));
+        out += buf;
+      }
+    } else if (c == '\n' || c == '\t' || c == '\r') {
+      out += c == '\n' ? "\\n" : c == '\t' ? "\\t" : "\\r";
+    } else if (c < 0x20 || c == 0x7F) {
+      std::snprintf(buf, sizeof buf, "\\x%02X", static_cast<unsigned>(c));
+      out += buf;
+    } else if ((c >= 0x80 && c <= 0x9F) || c == 0x2028 || c == 0x2029 || (c >= 0x202A && c <= 0x202E) ||
+               (c >= 0x2066 && c <= 0x2069)) {
+      std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out.append(s.substr(i, r.length));
+    }
+    i += r.length;
+  }
+  return out;
+}
+
+std::string printable_lead(std::string_view s) {
+  std::string out = printable(s);
+  const unsigned char c = out.empty() ? 'a' : static_cast<unsigned char>(out[0]);
+  if (std::isalnum(c) || c == '.' || c == '/' || c == '_' || c >= 0x80) return out;
+  return "./" + out;
 }
 
 std::string utf8_or_escaped(std::string_view s) {

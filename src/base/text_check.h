@@ -50,6 +50,19 @@ std::string shown_text(std::string_view s, size_t at, size_t max = 40);
 /// name stays readable and nothing is dropped. Valid UTF-8 comes back unchanged.
 std::string utf8_or_escaped(std::string_view s);
 
+/// `s` for a terminal or a CI log, the one escaping of input echoed on stdout/stderr:
+/// UTF-8 characters as they are; tab, line feed and carriage return as "\t", "\n", "\r";
+/// other C0 controls and DEL as "\x1B", C1 controls and the characters that reorder or
+/// break lines (U+2028, U+2029, bidi overrides) as "\u0085"; bytes that are not UTF-8 as
+/// "\xFF". The result holds no control byte, so input never starts a line of its own.
+std::string printable(std::string_view s);
+
+/// printable(s) fit to start an output line (a file name before ":line:col", a stock id
+/// in a listing): if it starts with anything but a letter, digit, '.', '/' or '_', "./"
+/// goes in front (a relative path still names the same file), so no line cardstock
+/// prints starts with "::" (a GitHub Actions workflow command), "-" or a space.
+std::string printable_lead(std::string_view s);
+
 /// "U+05D0", "U+1F600": the code point in the usual notation.
 std::string code_point_name(char32_t c);
 

@@ -264,11 +264,9 @@ std::optional<PlannedOutput> plan_tts(const PreparedGame& p, size_t deck, const 
   // The address names a folder: "https://example.org/echad" is that folder, as
   // "https://example.org/echad/" is (the file names were glued to its last word).
   const std::string folder = url.empty() || url.back() == '/' ? url : url + "/";
-  // Every string in it is UTF-8 by now (the game file's text is checked when loaded, its
-  // name escaped, --tts-url checked by plan_outputs); `replace` keeps a byte that slipped
-  // through from ending the process.
-  o.texts.push_back({t.base + ".json",
-                     saved_object(g, d, instances, t, folder).dump(2, ' ', false, Json::error_handler_t::replace) + "\n"});
+  // The game file's text is checked as UTF-8 when loaded, but a file or deck name from
+  // the file system may be Latin-1: json_text escapes such bytes as json_quote does.
+  o.texts.push_back({t.base + ".json", json_text(saved_object(g, d, instances, t, folder), 2) + "\n"});
   o.manifest.extra = ", \"format\": \"tts\", \"saved_object\": " + json_quote(t.base + ".json") +
                      ", \"grid\": [" + std::to_string(t.cols) + ", " + std::to_string(t.rows) +
                      "], \"cell_pixels\": [" + std::to_string(t.cell_w) + ", " + std::to_string(t.cell_h) + "]" +

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -16,8 +17,10 @@
 #include <sstream>
 
 #include "base/files.h"
+#include "review/page_digest.h"
 #include "review/pdf_pages.h"
 #include "review/report.h"
+#include "run/progress.h"
 
 namespace fs = std::filesystem;
 
@@ -352,7 +355,10 @@ std::vector<PageBox> attribute(const ManifestPage* old_pg, const ManifestPage* n
 
 class Differ {
  public:
-  Differ(const DiffOptions& o, Diagnostics& d) : o_(o), d_(d), pictures_(o.report_dir, o.max_pictures) {}
+  Differ(const DiffOptions& o, Diagnostics& d)
+      : o_(o), d_(d), pictures_(o.report_dir, o.max_pictures), progress_(std::cerr, progress_wanted(false), escapes_allowed()) {
+    progress_.words("cardstock: comparing pages ", "");
+  }
 
   DiffResult run() {
     DiffResult r;
@@ -422,13 +428,15 @@ class Differ {
   }
 
  private:
-  std::unique_ptr<PdfFile> open_pdf(const Tree& t, const std::string& rel) {
+  // With `digests`, also each page's digest (page_digest.h; empty if qpdf cannot tell).
+  std::unique_ptr<PdfFile> open_pdf(const Tree& t, const std::string& rel, std::vector<std::string>* digests = nullptr) {
     std::string bytes, why;
     const std::string path = joined(t.root, rel);
     if (!read_regular_file(path, kMaxDiffFileBytes, &bytes, &why, false)) {
       d_.error({path}, "cannot read it: " + why);
       return nullptr;
     }
+    if (digests) *digests = page_digests(bytes);
     return PdfFile::open(std::move(bytes), {path}, d_);
   }
 
@@ -444,7 +452,8 @@ class Differ {
   }
 
   void compare_pdf(const std::string& f, const Manifests& old_m, const Manifests& new_m, OutputDiff* od) {
-    auto a = open_pdf(old_, f), b = open_pdf(new_, f);
+    std::vector<std::string> da, db;
+    auto a = open_pdf(old_, f, &da), b = open_pdf(new_, f, &db);
     const ManifestOutput* ma = old_m.output(f, d_);
     const ManifestOutput* mb = new_m.output(f, d_);
     if (!a || !b || !ma || !mb) return;
@@ -457,44 +466,59 @@ class Differ {
         return;
       }
     const int n = std::max(a->pages(), b->pages());
-    const double scale = o_.dpi / 72;
+    // Pages whose digests agree draw the same pixels: only the others are drawn. The
+    // digests are used only when qpdf counts the pages poppler does.
+    const bool digested = static_cast<int>(da.size()) == a->pages() && static_cast<int>(db.size()) == b->pages();
+    progress_.add_total(static_cast<size_t>(n));
     for (int i = 0; i < n && !d_.has_errors(); ++i) {
-      PageDiff pd;
-      pd.page = i + 1;
-      Raster ra, rb;
-      const bool has_a = i < a->pages(), has_b = i < b->pages();
-      if (has_a) {
-        a->page_size(i, &pd.old_w, &pd.old_h);
-        if (!render(*a, old_, f, i, &ra)) return;
-        pd.old_px_w = ra.width, pd.old_px_h = ra.height;
-      }
-      if (has_b) {
-        b->page_size(i, &pd.new_w, &pd.new_h);
-        if (!render(*b, new_, f, i, &rb)) return;
-        pd.new_px_w = rb.width, pd.new_px_h = rb.height;
-      }
-      const ManifestPage* pa = page_of(has_a ? ma : nullptr, i + 1);
-      const ManifestPage* pb = page_of(has_b ? mb : nullptr, i + 1);
-      if (has_a && has_b) {
-        const PixelChanges c = compare_pages(ra, rb);
-        pd.size_changed = ra.width != rb.width || ra.height != rb.height;
-        if (c.count == 0 && !pd.size_changed) continue;
-        pd.what = "changed";
-        pd.pixels = c.count;
-        pd.areas = attribute(pa, pb, &c, scale, &pd);
-        if (pictures_.take()) {
-          picture(ra, "old", &pd.old_png);
-          picture(rb, "new", &pd.new_png);
-          picture(difference_picture(rb, c, pd.areas), "diff", &pd.diff_png);
-        }
-      } else {
-        pd.what = has_b ? "added" : "removed";
-        attribute(pa, pb, nullptr, scale, &pd);
-        if (pictures_.take()) picture(has_b ? rb : ra, has_b ? "new" : "old", has_b ? &pd.new_png : &pd.old_png);
-      }
-      od->pages.push_back(std::move(pd));
+      // Redrawn every 100 pages (a terminal's line costs more than a digest compared).
+      if (i % 100 == 99) progress_.done(100, "");
+      if (digested && i < a->pages() && i < b->pages() && da[i] == db[i]) continue;
+      compare_page(*a, *b, f, i, ma, mb, od);
     }
+    progress_.done(static_cast<size_t>(n % 100), "");
+    progress_.clear();
     if (od->pages.empty()) od->note = "no page looks different: only the file's bytes differ";
+  }
+
+  // Page `i` of both files drawn and compared; a page that differs goes into od->pages.
+  void compare_page(const PdfFile& a, const PdfFile& b, const std::string& f, int i, const ManifestOutput* ma,
+                    const ManifestOutput* mb, OutputDiff* od) {
+    const double scale = o_.dpi / 72;
+    PageDiff pd;
+    pd.page = i + 1;
+    Raster ra, rb;
+    const bool has_a = i < a.pages(), has_b = i < b.pages();
+    if (has_a) {
+      a.page_size(i, &pd.old_w, &pd.old_h);
+      if (!render(a, old_, f, i, &ra)) return;
+      pd.old_px_w = ra.width, pd.old_px_h = ra.height;
+    }
+    if (has_b) {
+      b.page_size(i, &pd.new_w, &pd.new_h);
+      if (!render(b, new_, f, i, &rb)) return;
+      pd.new_px_w = rb.width, pd.new_px_h = rb.height;
+    }
+    const ManifestPage* pa = page_of(has_a ? ma : nullptr, i + 1);
+    const ManifestPage* pb = page_of(has_b ? mb : nullptr, i + 1);
+    if (has_a && has_b) {
+      const PixelChanges c = compare_pages(ra, rb);
+      pd.size_changed = ra.width != rb.width || ra.height != rb.height;
+      if (c.count == 0 && !pd.size_changed) return;
+      pd.what = "changed";
+      pd.pixels = c.count;
+      pd.areas = attribute(pa, pb, &c, scale, &pd);
+      if (pictures_.take()) {
+        picture(ra, "old", &pd.old_png);
+        picture(rb, "new", &pd.new_png);
+        picture(difference_picture(rb, c, pd.areas), "diff", &pd.diff_png);
+      }
+    } else {
+      pd.what = has_b ? "added" : "removed";
+      attribute(pa, pb, nullptr, scale, &pd);
+      if (pictures_.take()) picture(has_b ? rb : ra, has_b ? "new" : "old", has_b ? &pd.new_png : &pd.old_png);
+    }
+    od->pages.push_back(std::move(pd));
   }
 
   // An output only one folder has: its page count, and its pages pictured while the
@@ -528,6 +552,7 @@ class Differ {
   Diagnostics& d_;
   Tree old_, new_;
   PictureWriter pictures_;
+  Progress progress_;  // "cardstock: comparing pages 1200/50000", on a terminal only
 };
 
 }  // namespace

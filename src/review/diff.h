@@ -1,7 +1,7 @@
 // diff: `cardstock diff OLD NEW` compares two output folders (out/ of the main branch and
 // of a pull request, say): which outputs were added, removed or changed, which pages of a
-// changed PDF look different (every page drawn at the same resolution and compared pixel
-// by pixel), and which cards on those pages changed (the pixels that differ, matched
+// changed PDF look different (pages whose digests differ, page_digest.h, drawn at the
+// same resolution and compared pixel by pixel), and which cards on those pages changed (the pixels that differ, matched
 // against the placements manifest.json records, with each card's source file:line:col).
 // With a report folder it writes index.html and the pages as PNGs (report.h).
 //

@@ -16,6 +16,7 @@
 
 #include "base/diag.h"
 #include "base/process.h"
+#include "base/text_check.h"
 #include "review/preview_server.h"
 #include "review/preview_state.h"
 #include "run/interrupt.h"
@@ -98,7 +99,7 @@ int preview_files(const std::vector<std::string>& files, const BuildOptions& opt
                           (so.token.empty() ? "" : "?token=" + so.token);
   out << "Preview at " << url << std::endl;
   if (!so.token.empty())
-    out << "listening on " << popt.host << ": other computers open this address with this computer's name or "
+    out << "listening on " << printable(popt.host) << ": other computers open this address with this computer's name or "
         << "address in place of 127.0.0.1; requests without the token are refused" << std::endl;
   out << shown->card_count() << " cards; watching for changes (Ctrl-C to stop)" << std::endl;
   if (!popt.no_open && ::isatty(STDOUT_FILENO)) open_browser(url);
@@ -124,7 +125,7 @@ int preview_files(const std::vector<std::string>& files, const BuildOptions& opt
     std::sort(inputs.begin(), inputs.end());
     inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-    out << "changed: " << changed << "; " << (run->status == 0 ? "updated" : "errors shown") << " in " << ms.count()
+    out << "changed: " << printable(changed) << "; " << (run->status == 0 ? "updated" : "errors shown") << " in " << ms.count()
         << " ms (" << drawn << " pictures redrawn)" << std::endl;
   }
   server.stop();

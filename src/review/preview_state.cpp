@@ -241,9 +241,8 @@ std::shared_ptr<Snapshot> make_snapshot(std::shared_ptr<const PreparedRun> run, 
   }
   Json games = Json::array();
   for (const auto& g : s->games) games.push_back(g.view);
-  s->json = Json{{"version", version}, {"status", run->status}, {"said", run->said}, {"problems", s->problems},
-                 {"games", std::move(games)}}
-                .dump(-1, ' ', false, Json::error_handler_t::replace);
+  s->json = json_text(Json{{"version", version}, {"status", run->status}, {"said", run->said},
+                           {"problems", s->problems}, {"games", std::move(games)}});
   return s;
 }
 

@@ -2,6 +2,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "base/text_check.h"
 #include "plan/manifest.h"
 #include "review/diff.h"
 #include "review/report.h"
@@ -21,14 +22,14 @@ std::string and_list(const std::vector<std::string>& v, size_t most = 20) {
 }
 
 std::string card_words(const CardChange& c) {
-  std::string s = "'" + c.id + "'";
+  std::string s = "'" + printable(c.id) + "'";
   if (c.copies.size() > 1) {
     std::vector<std::string> v;
     for (long k : c.copies) v.push_back(std::to_string(k));
     s += " (copies " + and_list(v) + ")";
   }
   if (!c.side.empty() && c.side != "front") s += " " + c.side;
-  if (!c.source.empty()) s += " at " + c.source;
+  if (!c.source.empty()) s += " at " + printable(c.source);
   return s;
 }
 
@@ -52,7 +53,7 @@ std::string diff_text(const DiffResult& r, const DiffOptions& o) {
   long changed = 0, added = 0, removed = 0;
   for (const auto& od : r.outputs) {
     (od.what == "added" ? added : od.what == "removed" ? removed : changed)++;
-    s << od.what << std::string(9 - od.what.size(), ' ') << od.file;
+    s << od.what << std::string(9 - od.what.size(), ' ') << printable(od.file);
     if (od.pdf && od.what == "added") s << ": " << od.new_pages << " pages";
     if (od.pdf && od.what == "removed") s << ": " << od.old_pages << " pages";
     if (od.pdf && od.what == "changed" && !od.pages.empty()) {
@@ -83,7 +84,7 @@ std::string diff_text(const DiffResult& r, const DiffOptions& o) {
   if (!r.changed()) s << "no output changed (" << r.unchanged << " compared)\n";
   else s << changed << " changed, " << added << " added, " << removed << " removed, " << r.unchanged << " unchanged\n";
   if (!o.report_dir.empty()) {
-    s << "report: " << (fs::path(o.report_dir) / "index.html").string() << " (" << r.pictured << (r.pictured == 1 ? " page pictured" : " pages pictured");
+    s << "report: " << printable((fs::path(o.report_dir) / "index.html").string()) << " (" << r.pictured << (r.pictured == 1 ? " page pictured" : " pages pictured");
     if (r.not_pictured) s << ", " << r.not_pictured << " not: --max-pictures " << o.max_pictures;
     s << ")\n";
   }

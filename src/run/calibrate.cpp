@@ -3,14 +3,15 @@
 // into <out>/calibration/, all files at once or none, nothing outside -o.
 #include <unistd.h>
 
+#include "base/text_check.h"
+#include "load/load.h"
+#include "output/writer.h"
+#include "plan/manifest.h"
+#include "plan/plan.h"
 #include "run/build.h"
 #include "run/commit.h"
 #include "run/folder_lock.h"
 #include "run/interrupt.h"
-#include "plan/plan.h"
-#include "load/load.h"
-#include "plan/manifest.h"
-#include "output/writer.h"
 
 namespace cardstock {
 
@@ -54,7 +55,7 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
   }
   if (!reported(err, [&](Diagnostics& d) { return folder.commit(true, d); })) return 1;
   for (const auto& o : outs)
-    out << "wrote " << (folder.dir() / o.file).string() << ": print both pages on one sheet, flip on long edge, "
+    out << "wrote " << printable((folder.dir() / o.file).string()) << ": print both pages on one sheet, flip on long edge, "
         << "at 100 %\n";
   return 0;
 }

@@ -270,10 +270,12 @@ int list_stocks(const BuildOptions& opt, const std::string& game, std::ostream& 
     size_t cards = grid_slots(s).size();
     if (s.format == StockFormat::Tts) cards = static_cast<size_t>(s.columns * s.rows - 1);
     if (s.format != StockFormat::Tts && s.card_pages()) cards = 1;
-    out << col(wid) << s.id << col(wpaper) << (s.card_pages() ? "-" : s.paper.id) << col(wcard) << s.card.id
+    out << col(wid) << printable_lead(s.id) << col(wpaper) << (s.card_pages() ? "-" : printable(s.paper.id)) << col(wcard)
+        << printable(s.card.id)
         << std::setw(11)
         << (s.kind == StockKind::Labels ? "labels" : s.kind == StockKind::Foldover ? "foldover" : "cardstock")
-        << std::setw(static_cast<int>(wgrid + 1)) << grid_shown(s) << std::setw(6) << cards << s.description << "\n";
+        << std::setw(static_cast<int>(wgrid + 1)) << grid_shown(s) << std::setw(6) << cards << printable(s.description)
+        << "\n";
   }
   return 0;
 }
@@ -298,7 +300,7 @@ int list_cards(const BuildOptions& opt, const std::string& game, std::ostream& o
   out << std::left << col(wid) << "CARD" << col(wsize) << "SIZE" << std::setw(11) << "BLEED" << std::setw(11)
       << "SAFE" << std::setw(11) << "RADIUS" << "SHAPE\n";
   for (const auto& c : t.cards)
-    out << col(wid) << c.id << col(wsize) << size_of(c) << std::setw(11) << mm_shown(c.bleed) << std::setw(11)
+    out << col(wid) << printable_lead(c.id) << col(wsize) << size_of(c) << std::setw(11) << mm_shown(c.bleed) << std::setw(11)
         << mm_shown(c.safe) << std::setw(11) << mm_shown(c.radius)
         << enum_name(kShapeNames, c.shape) << "\n";
   return 0;

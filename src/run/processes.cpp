@@ -3,6 +3,7 @@
 // drew. Errors are printed to `err`; the exit code back.
 #include <algorithm>
 
+#include "base/text_check.h"
 #include "run/commit.h"
 #include "run/folder_lock.h"
 #include "run/interrupt.h"
@@ -76,7 +77,7 @@ int run_units(const std::vector<Unit>& units, const std::vector<GameWork>& work,
     }
     if (g.up_to_date) {
       FolderLock::sweep_if_idle(game_folder(opt, g));
-      out << "up to date: " << game_folder(opt, g).string() << "/\n";
+      out << "up to date: " << printable(game_folder(opt, g).string()) << "/\n";
       continue;
     }
     if (!collect(k, units, results, games, opt, out, err)) status = 1;

@@ -39,11 +39,11 @@ void Progress::step(const std::string& what, size_t k, size_t n, const char* uni
 }
 
 void Progress::draw(const std::string& what, const std::string& tail) {
-  std::string line = "cardstock: " + std::to_string(done_) + "/" + std::to_string(total_) + " outputs";
+  std::string line = lead_ + std::to_string(done_) + "/" + std::to_string(total_) + unit_;
   if (!what.empty()) {
     // A name from the input, escaped (a terminal must not run what it holds), and
     // shortened from its start so that the counts stay in one 80-column line.
-    std::string name = shown_text(what, 0, what.size());
+    std::string name = printable(what);
     const size_t room = line.size() + 2 + tail.size() < 78 ? 78 - line.size() - 2 - tail.size() : 0;
     if (name.size() > room) {
       size_t cut = name.size() - (room > 3 ? room - 3 : 0);

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <ostream>
 #include <string>
+#include <utility>
 
 namespace cardstock {
 
@@ -26,6 +27,12 @@ class Progress {
   ~Progress() { clear(); }
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
+  /// The words round the count: "cardstock: " and " outputs" unless set (diff: "cardstock:
+  /// comparing pages " and "").
+  void words(std::string lead, std::string unit) {
+    lead_ = std::move(lead);
+    unit_ = std::move(unit);
+  }
   /// `n` more outputs to do.
   void add_total(size_t n) { total_ += n; }
   /// `n` outputs done, the last of them `what`; redraws the line.
@@ -40,6 +47,7 @@ class Progress {
   std::ostream& err_;
   const bool on_, escapes_;
   size_t total_ = 0, done_ = 0, shown_ = 0;
+  std::string lead_ = "cardstock: ", unit_ = " outputs";
   std::chrono::steady_clock::time_point drawn_at_{};
 
   // Draws "cardstock: done/total outputs" with `what` (shortened from its start to fit

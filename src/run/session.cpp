@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "base/files.h"
+#include "base/text_check.h"
 #include "load/load.h"
 #include "model/inputs.h"
 #include "plan/manifest.h"
@@ -36,7 +37,7 @@ bool game_failed(const GameRun& g, bool write, const BuildOptions& opt, Progress
   if (opt.shard == 0) err << d.str(!opt.quiet);  // --quiet: no notices
   if (g.loaded && !d.has_errors()) return false;
   if (opt.shard == 0)
-    err << g.prepared.source << ": " << d.error_count() << " error(s), " << d.warning_count() << " warning(s); "
+    err << printable_lead(g.prepared.source) << ": " << d.error_count() << " error(s), " << d.warning_count() << " warning(s); "
          << (write ? "nothing written" : "check failed") << "\n";
   return true;
 }

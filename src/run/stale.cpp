@@ -8,6 +8,7 @@
 
 #include "base/files.h"
 #include "base/json.h"
+#include "base/text_check.h"
 #include "run/session_parts.h"
 
 namespace fs = std::filesystem;
@@ -76,7 +77,7 @@ void remove_stale_outputs(const fs::path& dir, const std::string& previous_manif
   }
   auto listed = [](const std::vector<std::string>& v) {
     std::string s;
-    for (const auto& n : v) s += (s.empty() ? "" : ", ") + n;
+    for (const auto& n : v) s += (s.empty() ? "" : ", ") + printable(n);
     return s;
   };
   if (!gone.empty())

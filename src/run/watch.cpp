@@ -17,6 +17,7 @@
 #include <set>
 
 #include "base/diag.h"
+#include "base/text_check.h"
 #include "run/build.h"
 #include "run/interrupt.h"
 #include "run/watcher.h"
@@ -119,7 +120,7 @@ int watch_files(const std::vector<std::string>& given, const BuildOptions& opt, 
       out << "stopped; the outputs are those of the last build" << std::endl;
       return 0;
     }
-    out << "changed: " << changed << std::endl;
+    out << "changed: " << printable(changed) << std::endl;
   }
 }
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "base/files.h"
+#include "base/text_check.h"
 #include "output/pdf_finish.h"
 #include "output/writer.h"
 #include "plan/plan.h"
@@ -223,7 +224,7 @@ std::string built_line(const std::string& dir, const std::vector<PlannedOutput>&
   }
   auto n = [](size_t k, const char* one, const char* many) { return std::to_string(k) + " " + (k == 1 ? one : many); };
   std::ostringstream out;
-  out << "built " << dir << "/: ";
+  out << "built " << printable(dir) << "/: ";
   if (pdfs || !folders) out << n(pdfs, "PDF", "PDFs") << ", " << n(pages, "page", "pages") << ", ";
   if (cut_files) out << n(cut_files, "SVG cut file", "SVG cut files") << ", ";
   if (folders) out << n(folders, "folder", "folders") << " of images (" << n(images, "image", "images") << "), ";

@@ -37,7 +37,7 @@ TEST(Diagnostics, TheSameMessageAtTheSamePlaceIsReportedOnce) {
 TEST(Diagnostics, ControlCharactersInMessagesAreEscaped) {
   Diagnostics d;
   d.error({"g.yaml", 1, 1}, "card field name 'k\x1b[2J' is odd\x7f \xc2\x9b");
-  EXPECT_EQ(d.str(), "g.yaml:1:1: error: card field name 'k\\x1B[2J' is odd\\x7F \\x9B\n");
+  EXPECT_EQ(d.str(), "g.yaml:1:1: error: card field name 'k\\x1B[2J' is odd\\x7F \\u009B\n");
 }
 
 // Bytes that are not UTF-8 are escaped too (a terminal would show them as it likes),
@@ -46,7 +46,7 @@ TEST(Diagnostics, ControlCharactersInMessagesAreEscaped) {
 TEST(Diagnostics, InvalidUtf8AndNamesAreEscaped) {
   Diagnostics d;
   d.error({"caf\xe9\n::error::x.yaml", 2, 3}, "card 'ab\xff\xc3' and '\xd7\x90\xef\xbf\xbd'");
-  EXPECT_EQ(d.str(), "caf\\xE9\\x0A::error::x.yaml:2:3: error: card 'ab\\xFF\\xC3' and '\xd7\x90\xef\xbf\xbd'\n");
+  EXPECT_EQ(d.str(), "caf\\xE9\\n::error::x.yaml:2:3: error: card 'ab\\xFF\\xC3' and '\xd7\x90\xef\xbf\xbd'\n");
 }
 
 }  // namespace cardstock

@@ -442,3 +442,73 @@ TEST(Diff, TheReportOpensInAHeadlessBrowser) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+namespace {
+
+// A game of 45 cards, five 3x3 pages; card k (0-based) says words[k], shows image `img`
+// (the first card `first_img`).
+std::string long_game(const std::vector<std::string>& words, const std::string& first_img = "b.svg") {
+  std::string g = "game: g\ntitle: G\ndesigns:\n  face:\n    layers:\n"
+                  "      - {type: image, src: \"{img}\", x: 5mm, y: 30mm, w: 20mm, h: 20mm}\n"
+                  "      - {type: text, text: \"{word}\", x: 6mm, y: 10mm, w: 51.5mm, h: 20mm, size: 18pt}\n"
+                  "decks:\n  - id: cards\n    stocks: [poker-3x3-letter]\n    face: face\n    cards:\n";
+  for (size_t k = 0; k < words.size(); ++k)
+    g += "      - {id: c" + std::to_string(k) + ", word: " + words[k] + ", img: " + (k ? "b.svg" : first_img) + "}\n";
+  return g;
+}
+
+std::string square(const std::string& fill) {
+  return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\" fill=\"" +
+         fill + "\"/></svg>";
+}
+
+// The pages `diff --json` says differ in the deck's PDF, as "2 4".
+std::string pages_reported(const fs::path& dir) {
+  const auto r = run_cardstock({"diff", "old", "new", "--json"}, dir.string());
+  EXPECT_EQ(r.status, 1) << r.err;
+  const JsonParsed j = parse_json(r.out);
+  std::string pages;
+  for (const auto& od : j.value["outputs"])
+    if (od["file"] == "g/cards-poker-3x3-letter.pdf")
+      for (const auto& p : od["pages"]) pages += (pages.empty() ? "" : " ") + std::to_string(p["page"].get<int>());
+  return pages;
+}
+
+}  // namespace
+
+// Pages whose content and resources are the same are not drawn (page_digest.h); the two
+// that differ, and only they, are reported.
+TEST(Diff, TwoPagesOfFiveDifferAndOnlyTheyAreReported) {
+  const fs::path dir = testing::fresh_dir("diff-two-of-five");
+  std::vector<std::string> words;
+  for (int k = 0; k < 45; ++k) words.push_back("w" + std::to_string(k));
+  write(dir / "a.svg", square("#204080"));
+  write(dir / "b.svg", square("#208040"));
+  build(dir, long_game(words), "old");
+  words[10] = "changed";  // page 2
+  words[30] = "changed";  // page 4
+  build(dir, long_game(words), "new");
+  EXPECT_EQ(pages_reported(dir), "2 4");
+  const auto r = run_cardstock({"diff", "old", "new"}, dir.string());
+  EXPECT_NE(r.out.find("changed  g/cards-poker-3x3-letter.pdf: pages 2 and 4 of 5\n"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
+// A card's image changed in its file only: the page draws it through the same content
+// stream (the picture is a resource), and the change is still found.
+TEST(Diff, AnImageChangedInItsFileOnlyIsFound) {
+  const fs::path dir = testing::fresh_dir("diff-image-only");
+  std::vector<std::string> words;
+  for (int k = 0; k < 45; ++k) words.push_back("w" + std::to_string(k));
+  write(dir / "a.svg", square("#204080"));
+  write(dir / "b.svg", square("#208040"));
+  build(dir, long_game(words, "a.svg"), "old");
+  write(dir / "a.svg", square("#902020"));
+  build(dir, long_game(words, "a.svg"), "new");
+  EXPECT_EQ(pages_reported(dir), "1");
+  fs::remove_all(dir);
+}
+
+}  // namespace cardstock
