@@ -178,6 +178,9 @@ enum class LayerType { Rect, Ellipse, Line, Text, Image };
 enum class Align { Left, Center, Right, Justify };
 enum class VAlign { Top, Middle, Bottom };
 enum class Fit { Contain, Cover, Stretch };
+/// How a picture that is only as large as the card's trim gets its bleed (image decks):
+/// none (drawn as it is), its edge pixels stretched, its edge mirrored, or a colour.
+enum class BleedFill { None, Extend, Mirror, Colour };
 
 /// One drawing instruction of a design. String members marked "template" may contain
 /// {field} references, expanded per card.
@@ -205,6 +208,11 @@ struct Layer {
   std::string src;           // template, relative to the game file's folder
   Mark src_mark;             // where `src` is written (else the layer's mark)
   Fit fit = Fit::Contain;
+  // An image deck's picture (load/image_decks.h): a picture shaped like the trim gets
+  // bleed made by this rule (`bleed_colour` a colour expression); one shaped like the
+  // card with its bleed is drawn as it is.
+  BleedFill bleed_fill = BleedFill::None;
+  std::string bleed_colour;
   // Keys given as a {field} reference (`size: "{size}"`), read per card by layout; the
   // typed member above holds its default until then.
   struct PerCard {
