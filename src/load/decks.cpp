@@ -183,6 +183,11 @@ bool card_source(const Reader& sr, const Game& g, CsvSource* src, Diagnostics& d
     d.error(sr.mark("separator"), "'separator' is for CSV files: a spreadsheet's cells are apart already");
     return false;
   }
+  for (const char* key : {"back_images", "counts", "bleed_fill"})
+    if (sr.has(key)) {
+      d.error(sr.mark(key), std::string("'") + key + "' is for a folder of pictures (images: PATTERN), not a file of rows");
+      return false;
+    }
   if (!src->sheet && sr.has("tab")) {
     d.error(sr.mark("tab"), "'tab' is for spreadsheets (sheet: FILE): a CSV file has one table");
     return false;
@@ -291,7 +296,8 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
   read_deck_facts(r, file, &deck, d);
   read_cards(r.node("cards"), file, g, designs, &deck, d);
   // A folder of pictures names its own face design (load/image_decks.h); others need one.
-  if (!r.has("face") && deck.face.empty()) d.error(r.mark(), "missing required key 'face' in deck");
+  if (!r.has("face") && deck.face.empty() && !is_image_source(r.node("cards")))
+    d.error(r.mark(), "missing required key 'face' in deck");
   check_card_backs(deck, d);
   return deck;
 }

@@ -112,13 +112,11 @@ void check_resolution(const std::string& rel, const Game& g, const CardSize& car
   const double pw = bled ? tw + 2 * b : tw, ph = bled ? th + 2 * b : th;
   const long dpi = std::lround(std::min(static_cast<double>(w) / (pw / 72), static_cast<double>(h) / (ph / 72)));
   const std::string px = std::to_string(w) + " x " + std::to_string(h) + " px";
-  if (dpi < 300)
-    d.warning(at, std::to_string(dpi) + " dpi at print size (300 wanted): " + px + " for " + mm(pw) + " x " +
-                      mm(ph) + " mm" + (bled ? " (the card with its bleed)" : ""));
+  const std::string size = mm(pw) + " x " + mm(ph) + " mm" + (bled ? " (the card with its bleed)" : "");
+  if (dpi < 300) d.warning(at, std::to_string(dpi) + " dpi at print size (300 wanted): " + px + " for " + size);
   if (std::min(off_trim, off_bleed) > 0.01)
     d.warning(at, px + " is not the card's shape: stretched " +
-                      format_number(std::round(std::min(off_trim, off_bleed) * 1000) / 10) + "% to fit " + mm(tw) +
-                      " x " + mm(th) + " mm");
+                      format_number(std::round(std::min(off_trim, off_bleed) * 1000) / 10) + "% to fit " + size);
 }
 
 // A design showing one picture over the card and its bleed, its bleed made by `fill`.
@@ -203,7 +201,8 @@ std::string read_backs(const Reader& r, const Game& g, std::vector<CsvCard>& car
   const auto backs = glob_pictures(v, g, r.mark("back_images"), d);
   if (backs.empty()) return "";
   if (backs.size() != cards.size()) {
-    d.error(r.mark("back_images"), "'" + v + "' matches " + std::to_string(backs.size()) + " pictures, but '" +
+    d.error(r.mark("back_images"), "'" + v + "' matches " + std::to_string(backs.size()) +
+                                       (backs.size() == 1 ? " picture" : " pictures") + ", but '" +
                                        r.str("images") + "' matches " + std::to_string(cards.size()) +
                                        ": give one back a card, or one file for them all");
     return "";
@@ -241,7 +240,7 @@ bool natural_less(const std::string& a, const std::string& b) {
   return a.size() - i < b.size() - j;
 }
 
-bool is_image_source(const YAML::Node& c) { return c.IsMap() && c["images"]; }
+bool is_image_source(const YAML::Node& c) { return c.IsMap() && c["images"] && !c["images"].IsNull(); }
 
 std::vector<CsvCard> read_image_source(const YAML::Node& c, const std::string& file, Game* g, Deck* deck,
                                        Diagnostics& d) {

@@ -290,7 +290,7 @@ const Schema& Schemas::card_source() {
          "with `images`: the back, one picture for every card or a pattern matching one picture a card"),
        A("counts", "with `images`: copies per picture, a map of card id (the file name's stem) to copies, or a "
                    "CSV file of id,count rows",
-         "\"type\": [\"object\", \"string\"], \"additionalProperties\": {\"type\": \"integer\"}"),
+         "\"type\": [\"object\", \"string\", \"null\"], \"additionalProperties\": {\"type\": \"integer\"}"),
        F("bleed_fill", K::String,
          "with `images`: how a picture shaped like the trim gets its bleed: extend (its edge pixels stretched), "
          "mirror (its edge mirrored) or a colour", "extend")},
