@@ -12,7 +12,7 @@ namespace {
 // platform); the assertion is the reminder, not the guarantee (a test changes each field).
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(TextStyle) == 88, "TextStyle changed: add the new field to art_key");
-static_assert(sizeof(ArtItem) == 432, "ArtItem changed: add the new field to art_key (or say why it is not drawn)");
+static_assert(sizeof(ArtItem) == 440, "ArtItem changed: add the new field to art_key (or say why it is not drawn)");
 // CardArt::placed is not drawn on the card (proofs draw it over the card, as page items).
 static_assert(sizeof(CardArt) == 88, "CardArt changed: add the new field to art_key");
 #endif
@@ -82,6 +82,8 @@ std::string art_key(const CardArt& art, double width, double height) {
     k.num(static_cast<int>(it.valign));
     k.text(it.image);
     k.num(static_cast<int>(it.fit));
+    k.num(static_cast<int>(it.bleed_fill));
+    k.num(it.bleed);
     k.num(it.rotate);
     k.num(it.first_line);
     k.num(it.line_count);

@@ -270,12 +270,17 @@ bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
   fs::path p = found.resolved;
   std::string ext = p.extension().string();
   std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-  if (ext != ".svg" && ext != ".png") return fail(named + "must be .svg or .png");
+  // An image deck's pictures may be JPEG photos and scans too (render decodes them).
+  const bool jpeg_ok = l.bleed_fill != BleedFill::None && (ext == ".jpg" || ext == ".jpeg");
+  if (ext != ".svg" && ext != ".png" && !jpeg_ok) return fail(named + "must be .svg or .png");
   if (const std::string& kind = found.kind; !kind.empty())
     return fail(named + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") + kind + " (looked for " +
                 p.string() + ")");
   it.image = p.string();
   it.fit = l.fit;
+  it.bleed_fill = l.bleed_fill;
+  if (l.bleed_fill != BleedFill::None) it.bleed = r.deck.card.bleed.pt;
+  if (l.bleed_fill == BleedFill::Colour) it.fill = r.color(l.bleed_colour, &l, Color{1, 1, 1, 1, false});
   return true;
 }
 

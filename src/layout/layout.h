@@ -31,6 +31,8 @@ struct ArtItem {
   bool overflow = false;
   std::string image;  // resolved path
   Fit fit = Fit::Contain;
+  BleedFill bleed_fill = BleedFill::None;  // a picture shaped like the trim gets bleed (`fill` if Colour)
+  double bleed = 0;   // with bleed_fill: the card's bleed in points, inside `box` on each side
   int rotate = 0;     // clockwise degrees about the box centre
   int layer = -1;     // index of the design layer that drew it (-1: not from a design)
   // Text only: draw lines [first_line, first_line + line_count) of the set text at the

@@ -7,6 +7,7 @@
 
 #include "load/csv_cards.h"
 #include "load/facts.h"
+#include "load/image_decks.h"
 #include "load/names.h"
 #include "load/schema.h"
 #include "model/enums.h"
@@ -184,6 +185,11 @@ bool card_source(const Reader& sr, const Game& g, CsvSource* src, Diagnostics& d
     d.error(sr.mark("separator"), "'separator' is for CSV files: a spreadsheet's cells are apart already");
     return false;
   }
+  for (const char* key : {"back_images", "counts", "bleed_fill"})
+    if (sr.has(key)) {
+      d.error(sr.mark(key), std::string("'") + key + "' is for a folder of pictures (images: PATTERN), not a file of rows");
+      return false;
+    }
   if (!src->sheet && sr.has("tab")) {
     d.error(sr.mark("tab"), "'tab' is for spreadsheets (sheet: FILE): a CSV file has one table");
     return false;
@@ -223,26 +229,18 @@ void say_numbered(const CsvSource& src, const Deck& deck, const std::vector<size
                                        : "'id_from: " + column + "' names them after their " + column));
 }
 
-// The cards of a `{csv: FILE}` or `{sheet: FILE}` entry (load/csv_cards.h), checked as
-// YAML cards are: ids unique in the deck (an id made from `id_from` is made unique with
-// -2, -3...), designs that exist. A row with no id is "<deck>-<n>" by its place in the
-// deck, as in YAML.
-void read_csv_source(const YAML::Node& c, const std::string& file, const Game& g, const DesignNames& designs,
-                     UniqueNames* ids, int* n_card, Deck* deck, Diagnostics& d) {
-  Reader sr(c, Schemas::card_source(), file);
-  CsvSource src;
-  if (!card_source(sr, g, &src, d)) return;
-  std::string name;
-  auto rows = read_csv_cards(src, &name, d);
-  if (!name.empty() && std::find(deck->csv_files.begin(), deck->csv_files.end(), name) == deck->csv_files.end())
-    deck->csv_files.push_back(name);
-  std::vector<size_t> numbered;  // cards of this file numbered by their place
+// Rows read from a file added to the deck: ids unique in the deck (an id made from a
+// value is made unique with -2, -3...), designs that exist. A row with no id is
+// "<deck>-<n>" by its place in the deck, as in YAML; their places in deck->cards are
+// added to *numbered.
+void add_rows(std::vector<CsvCard>& rows, const DesignNames& designs, UniqueNames* ids, int* n_card, Deck* deck,
+              std::vector<size_t>* numbered, Diagnostics& d) {
   for (auto& row : rows) {
     Card& card = row.card;
     ++*n_card;
     if (card.id.empty()) {
       card.id = deck->id + "-" + std::to_string(*n_card);
-      numbered.push_back(deck->cards.size());
+      numbered->push_back(deck->cards.size());
     }
     if (row.derived) {
       const std::string base = card.id;
@@ -253,23 +251,53 @@ void read_csv_source(const YAML::Node& c, const std::string& file, const Game& g
     ids->add(card.id, row.id_mark, "card id '" + card.id + "' is used twice in deck '" + deck->id + "'", d);
     deck->cards.push_back(std::move(card));
   }
+}
+
+// The cards of a `{csv: FILE}` or `{sheet: FILE}` entry (load/csv_cards.h), checked as
+// YAML cards are (add_rows).
+void read_csv_source(const YAML::Node& c, const std::string& file, const Game& g, const DesignNames& designs,
+                     UniqueNames* ids, int* n_card, Deck* deck, Diagnostics& d) {
+  Reader sr(c, Schemas::card_source(), file);
+  CsvSource src;
+  if (!card_source(sr, g, &src, d)) return;
+  std::string name;
+  auto rows = read_csv_cards(src, &name, d);
+  if (!name.empty() && std::find(deck->csv_files.begin(), deck->csv_files.end(), name) == deck->csv_files.end())
+    deck->csv_files.push_back(name);
+  std::vector<size_t> numbered;
+  add_rows(rows, designs, ids, n_card, deck, &numbered, d);
   if (!numbered.empty()) say_numbered(src, *deck, numbered, d);
 }
 
+// The cards of an `{images: PATTERN}` entry (load/image_decks.h), checked as a CSV's are.
+void read_picture_source(const YAML::Node& c, const std::string& file, Game& g, const DesignNames& designs,
+                         UniqueNames* ids, int* n_card, Deck* deck, Diagnostics& d) {
+  auto rows = read_image_source(c, file, &g, deck, d);
+  std::vector<size_t> numbered;  // (ids are the file names' stems)
+  add_rows(rows, designs, ids, n_card, deck, &numbered, d);
+}
+
 // Whether an entry of `cards:` reads a file rather than being a card.
-bool is_source(const YAML::Node& c) { return c.IsMap() && (c["csv"] || c["sheet"]); }
+bool is_source(const YAML::Node& c) { return c.IsMap() && (c["csv"] || c["sheet"] || is_image_source(c)); }
+
+// One entry of `cards:` that reads files: a folder of pictures, or a CSV or spreadsheet.
+void read_source(const YAML::Node& c, const std::string& file, Game& g, const DesignNames& designs,
+                 UniqueNames* ids, int* n_card, Deck* deck, Diagnostics& d) {
+  if (is_image_source(c)) return read_picture_source(c, file, g, designs, ids, n_card, deck, d);
+  read_csv_source(c, file, g, designs, ids, n_card, deck, d);
+}
 
 // `cards:` is a list of cards and `{csv: FILE}` / `{sheet: FILE}` entries, or one such entry.
-void read_cards(const YAML::Node& cards, const std::string& file, const Game& g, const DesignNames& designs,
+void read_cards(const YAML::Node& cards, const std::string& file, Game& g, const DesignNames& designs,
                 Deck* deck, Diagnostics& d) {
   if (!cards) return;
   UniqueNames ids;
   int n_card = 0;
-  if (is_source(cards)) return read_csv_source(cards, file, g, designs, &ids, &n_card, deck, d);
+  if (is_source(cards)) return read_source(cards, file, g, designs, &ids, &n_card, deck, d);
   if (!cards.IsSequence()) return;
   for (const auto& c : cards) {
     if (is_source(c)) {
-      read_csv_source(c, file, g, designs, &ids, &n_card, deck, d);
+      read_source(c, file, g, designs, &ids, &n_card, deck, d);
       continue;
     }
     ++n_card;  // every entry counts, a map or not: a generated id is the card's place
@@ -291,7 +319,7 @@ void check_card_backs(const Deck& deck, Diagnostics& d) {
 }  // namespace
 
 Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
-               const Game& g, Diagnostics& d) {
+               Game& g, Diagnostics& d) {
   Reader r(n, Schemas::deck(), file);
   Deck deck;
   deck.id = r.str("id");
@@ -308,6 +336,9 @@ Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t,
   if (YAML::Node e = r.node("expect"); e && e.IsMap()) deck.expect = read_expect(e, file, d);
   read_deck_facts(r, file, &deck, d);
   read_cards(r.node("cards"), file, g, designs, &deck, d);
+  // A folder of pictures names its own face design (load/image_decks.h); others need one.
+  if (!r.has("face") && deck.face.empty() && !is_image_source(r.node("cards")))
+    d.error(r.mark(), "missing required key 'face' in deck");
   check_card_backs(deck, d);
   return deck;
 }

@@ -1,5 +1,6 @@
 // A deck read from its validated map: its card size and stocks, designs that exist,
-// expected counts, facts, and cards (YAML rows and CSV files) with unique ids.
+// expected counts, facts, and cards (YAML rows, CSV files, folders of pictures) with unique
+// ids. A folder of pictures adds the designs that show them to the game.
 #pragma once
 #include <string>
 
@@ -10,6 +11,6 @@
 
 namespace cardstock::loading {
 
-Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t, const Game& g, Diagnostics& d);
+Deck read_deck(const YAML::Node& n, const std::string& file, const Templates& t, Game& g, Diagnostics& d);
 
 }  // namespace cardstock::loading

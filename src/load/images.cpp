@@ -373,6 +373,18 @@ struct Check {
 
 }  // namespace
 
+bool is_jpeg_name(const std::string& path) {
+  std::string ext = fs::path(path).extension().string();
+  for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return ext == ".jpg" || ext == ".jpeg";
+}
+
+bool raster_pixels(const std::string& bytes, long* w, long* h) {
+  const Format f = sniff(bytes);
+  std::string why;
+  return (f == Format::Png || f == Format::Jpeg) && raster_size(bytes, f, w, h, &why);
+}
+
 bool check_image_file(const std::string& path, const std::string& shown, const std::string& root,
                       bool allow_outside, std::string* why) {
   const std::string who = "image '" + shown + "'";
@@ -397,6 +409,10 @@ bool check_image_bytes(const std::string& bytes, const std::string& path, const 
     if (f != Format::Png)
       return c.fail(who, f == Format::Other ? "is not a PNG file (it does not start with PNG's signature)"
                                              : "is " + std::string(format_name(f)) + " file, not a PNG: convert it to PNG");
+    return c.raster(bytes, f, who, true);
+  }
+  if (is_jpeg_name(path)) {  // an image deck's photo or scan (load/image_decks.h)
+    if (f != Format::Jpeg) return c.fail(who, "is not a JPEG file (it does not start with JPEG's signature)");
     return c.raster(bytes, f, who, true);
   }
   if (f == Format::Gzip) return c.fail(who, "is compressed (SVGZ); save it as a plain SVG file");

@@ -24,6 +24,12 @@ bool check_image_file(const std::string& path, const std::string& shown, const s
 bool check_image_bytes(const std::string& bytes, const std::string& path, const std::string& shown,
                        const std::string& root, bool allow_outside, std::string* why);
 
+/// Whether `path` names a JPEG picture (.jpg or .jpeg, any case): image decks take them.
+bool is_jpeg_name(const std::string& path);
+
+/// The pixel size of a PNG or JPEG held in `bytes`, from its header; false for anything else.
+bool raster_pixels(const std::string& bytes, long* w, long* h);
+
 /// Fills g->images: every image name a card of g can show (the `src` of each image layer
 /// of its face and back designs, its {fields} filled in with the card's), each looked for
 /// on disk once: confined_path against g->dir, then whether it is a regular file. Names

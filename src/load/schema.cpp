@@ -289,7 +289,7 @@ const Schema& Schemas::deck() {
        F("card", K::String, "card size from templates/cards.yaml", "poker"),
        F("stocks", K::StringList, "sheet stocks from templates/stocks/",
          "[poker-3x3-letter, poker-3x3-a4]"),
-       R("face", K::String, "default face design"),
+       F("face", K::String, "default face design (required, unless `cards` is a folder of pictures)"),
        F("back", K::String, "default back design (none: fronts only)"),
        O("expect", K::Object, &Schemas::expect(), "counts the deck must add up to"),
        O("facts", K::Object, &Schemas::facts(), "facts about the names on the cards"),
@@ -301,10 +301,11 @@ const Schema& Schemas::deck() {
          "\"boolean\"]}"),
        [] {
          Field f = O("cards", K::ObjectList, &Schemas::card(),
-                     "the cards: a list of cards and {csv: FILE} or {sheet: FILE} entries, or one such entry",
+                     "the cards: a list of cards and {csv: FILE}, {sheet: FILE} or {images: PATTERN} entries, or one such "
+                     "entry",
                      true);
          f.alt = &Schemas::card_source();
-         f.alt_keys = {"csv", "sheet"};
+         f.alt_keys = {"csv", "sheet", "images"};
          return f;
        }()}};
   return s;
@@ -314,16 +315,27 @@ const Schema& Schemas::card_source() {
   static const Schema s{
       "card source",
       "cards read from a CSV or TSV file, or from a tab of a spreadsheet (.xlsx, .ods): a header row of field "
-      "names, then a card a row",
+      "names, then a card a row; or a folder of pictures, a card each",
       {F("csv", K::String, "a CSV or TSV file, relative to the game file"),
        F("sheet", K::String, "a spreadsheet (.xlsx or .ods), relative to the game file, in place of `csv`"),
        F("tab", K::String, "the spreadsheet's tab to read (default: the first)"),
        E("separator", enum_names(kSeparatorNames), "what separates a CSV file's cells (default: guessed from the header row)", ""),
        F("id_from", K::String,
-         "a column whose values make the ids of rows with no `id` (made file-name safe and unique)")},
+         "a column whose values make the ids of rows with no `id` (made file-name safe and unique)"),
+       F("images", K::String,
+         "a folder of pictures, a card each: a file-name pattern (* and ?) relative to the game file, such as "
+         "art/*.png (.png, .jpg or .svg), read in natural order"),
+       F("back_images", K::String,
+         "with `images`: the back, one picture for every card or a pattern matching one picture a card"),
+       A("counts", "with `images`: copies per picture, a map of card id (the file name's stem) to copies, or a "
+                   "CSV file of id,count rows",
+         "\"type\": [\"object\", \"string\", \"null\"], \"additionalProperties\": {\"type\": \"integer\"}"),
+       F("bleed_fill", K::String,
+         "with `images`: how a picture shaped like the trim gets its bleed: extend (its edge pixels stretched), "
+         "mirror (its edge mirrored) or a colour", "extend")},
       false,
       "",
-      {"csv", "sheet"}};  // one file an entry: decks.cpp's card_source() says so
+      {"csv", "sheet", "images"}};  // one file an entry: decks.cpp's card_source() says so
   return s;
 }
 

@@ -187,6 +187,9 @@ enum class StackDir { Down, Right };
 /// Where a stack puts a child across its direction: the full width (height), or a child
 /// of a given w (h) at the start, centre or end.
 enum class StackAlign { Stretch, Start, Center, End };
+/// How a picture that is only as large as the card's trim gets its bleed (image decks):
+/// none (drawn as it is), its edge pixels stretched, its edge mirrored, or a colour.
+enum class BleedFill { None, Extend, Mirror, Colour };
 
 /// One drawing instruction of a design. String members marked "template" may contain
 /// {field} references, expanded per card.
@@ -230,6 +233,11 @@ struct Layer {
   double grow = 0;  // a stack's child: its share of the room left (0: its natural size)
   /// True if layout places it: anchored, inset, a stack or inside one.
   bool placed() const { return anchor != Anchor::None || inset != Inset::None || type == LayerType::Stack || parent > 0; }
+  // An image deck's picture (load/image_decks.h): a picture shaped like the trim gets
+  // bleed made by this rule (`bleed_colour` a colour expression); one shaped like the
+  // card with its bleed is drawn as it is.
+  BleedFill bleed_fill = BleedFill::None;
+  std::string bleed_colour;
   // Keys given as a {field} reference (`size: "{size}"`), read per card by layout; the
   // typed member above holds its default until then.
   struct PerCard {

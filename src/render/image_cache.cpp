@@ -7,6 +7,7 @@
 
 #include "base/files.h"
 #include "base/input_limits.h"
+#include "load/images.h"
 
 namespace cardstock {
 
@@ -87,7 +88,42 @@ ImageCache::Image decode_svg(const std::string& bytes, const std::string& path, 
   return {std::move(rec), w, hh, {}};
 }
 
+// A JPEG decoded by librsvg, as the one picture of an SVG of its pixel size: librsvg
+// reads JPEG (through gdk-pixbuf) and Cairo does not. The result is an image surface.
+ImageCache::Image decode_jpeg(const std::string& bytes, std::string* err) {
+  long w = 0, h = 0;
+  if (!raster_pixels(bytes, &w, &h)) {
+    *err = "is damaged or cut short: no picture size found in the JPEG data";
+    return {};
+  }
+  char* b64 = g_base64_encode(reinterpret_cast<const guchar*>(bytes.data()), bytes.size());
+  const std::string size = "width=\"" + std::to_string(w) + "\" height=\"" + std::to_string(h) + "\"";
+  const std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" " + size + "><image " + size +
+                          " preserveAspectRatio=\"none\" href=\"data:image/jpeg;base64," + b64 + "\"/></svg>";
+  g_free(b64);
+  GError* gerr = nullptr;
+  const GObjectPtr<RsvgHandle> hd(rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &gerr));
+  GErrorPtr error(gerr);
+  SurfacePtr s(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, static_cast<int>(w), static_cast<int>(h)));
+  const CairoPtr cr(cairo_create(s.get()));
+  RsvgRectangle vp{0, 0, static_cast<double>(w), static_cast<double>(h)};
+  gerr = nullptr;
+  if (!hd || !rsvg_handle_render_document(hd.get(), cr.get(), &vp, &gerr)) {
+    if (gerr) error.reset(gerr);
+    *err = "cannot be decoded as a JPEG picture";
+    return {};
+  }
+  cairo_surface_flush(s.get());
+  return {std::move(s), static_cast<double>(w), static_cast<double>(h), {}};
+}
+
 }  // namespace
+
+const ImageCache::Image* ImageCache::made(const std::string& key, const std::function<Image()>& make) {
+  auto it = images_.find(key);
+  if (it == images_.end()) it = images_.emplace(key, make()).first;
+  return it->second.surface ? &it->second : nullptr;
+}
 
 bool is_png_name(const std::string& path) { return path.size() > 4 && path.substr(path.size() - 4) == ".png"; }
 
@@ -105,6 +141,8 @@ const ImageCache::Image* ImageCache::get(const std::string& path, std::string* e
     *err = "cannot be read: " + why;
   else if (is_png_name(path))
     img = decode_png(bytes, err);
+  else if (is_jpeg_name(path))
+    img = decode_jpeg(bytes, err);
   else
     img = decode_svg(bytes, path, err);
   if (!img.surface) img.error = *err;

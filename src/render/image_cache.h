@@ -1,6 +1,7 @@
 // Inside render/: images (PNG and SVG) decoded once per game and drawn from the same
 // surface every time. A file that cannot be used gives its reason as text, never throws.
 #pragma once
+#include <functional>
 #include <map>
 #include <string>
 
@@ -8,8 +9,8 @@
 
 namespace cardstock {
 
-/// Whether ImageCache decodes `path` as a PNG (a name ending in .png); every other image
-/// is an SVG.
+/// Whether ImageCache decodes `path` as a PNG (a name ending in .png); a .jpg or .jpeg
+/// (an image deck's) is a JPEG; every other image is an SVG.
 bool is_png_name(const std::string& path);
 
 // Images are decoded once per file (per game) and drawn from the same surface every
@@ -25,6 +26,9 @@ class ImageCache {
   /// The decoded image at `path`, or null with *err saying why it cannot be used, as
   /// words to follow the image's name.
   const Image* get(const std::string& path, std::string* err);
+  /// An image made from decoded ones (an image deck's picture with its bleed made,
+  /// render/bleed_fill.h), made by `make` the first time `key` is asked for.
+  const Image* made(const std::string& key, const std::function<Image()>& make);
   void clear() { images_.clear(); }
 
  private:

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+
+#include "render/bleed_fill.h"
 
 namespace cardstock {
 
@@ -243,6 +246,20 @@ void Painter::fragment(const ArtItem& it, PangoLayout* layout) {
   cairo_new_path(cr);
 }
 
+// An image deck's picture shaped like the trim, with its bleed made (once per picture
+// and rule); any other picture as it is.
+const ImageCache::Image* Painter::with_made_bleed(const ArtItem& it, const ImageCache::Image* img) {
+  if (it.bleed_fill == BleedFill::None) return img;
+  const double tw = it.box.w - 2 * it.bleed, th = it.box.h - 2 * it.bleed;
+  if (tw <= 0 || th <= 0 || !needs_bleed(img->w, img->h, tw, th, it.box.w, it.box.h)) return img;
+  const BleedRule rule{it.bleed_fill, it.fill, it.bleed / tw, it.bleed / th, tw};
+  char key[160];
+  std::snprintf(key, sizeof key, "\n%d %.4f %.4f %.4f %.4f %.4f %.4f", static_cast<int>(rule.fill), rule.colour.r,
+                rule.colour.g, rule.colour.b, rule.fx, rule.fy, tw);
+  const ImageCache::Image* made = ts.images.made(it.image + key, [&] { return with_bleed(*img, rule); });
+  return made ? made : img;
+}
+
 void Painter::image(const ArtItem& it) {
   std::string why;
   const ImageCache::Image* img = ts.images.get(it.image, &why);
@@ -250,10 +267,13 @@ void Painter::image(const ArtItem& it) {
     err = "image '" + it.image + "' " + why;
     return;
   }
+  const ImageCache::Image* plain = img;
+  img = with_made_bleed(it, img);
   double sx = it.box.w / img->w, sy = it.box.h / img->h;
   if (it.fit == Fit::Contain) sx = sy = std::min(sx, sy);
   if (it.fit == Fit::Cover) sx = sy = std::max(sx, sy);
-  const int drawing = hold.shared && !hold.card_bleed.empty() && cairo_surface_get_type(img->surface.get()) ==
+  // A picture with bleed made is drawn in place: the shared drawings are of files.
+  const int drawing = img == plain && hold.shared && !hold.card_bleed.empty() && cairo_surface_get_type(img->surface.get()) ==
                                                           CAIRO_SURFACE_TYPE_RECORDING
                           ? hold.shared->image(it.image, img)
                           : -1;

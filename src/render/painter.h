@@ -84,6 +84,7 @@ struct Painter {
   /// those lines are drawn, so the PDF holds no hidden copy of the other lines.
   void fragment(const ArtItem& it, PangoLayout* layout);
   void image(const ArtItem& it);
+  const ImageCache::Image* with_made_bleed(const ArtItem& it, const ImageCache::Image* img);
   void card(const PageArt::CardOnPage& c);
   /// A card's art in card-local points, its background filling `cover`.
   void art(const CardArt& a, const Rect& cover);

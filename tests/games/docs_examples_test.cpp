@@ -5,6 +5,7 @@
 // keys, a printer profile) is checked against the schema of where it goes, every key and
 // value, all but the keys it leaves out on purpose.
 #include <gtest/gtest.h>
+#include <png.h>
 
 #include <fstream>
 #include <regex>
@@ -68,6 +69,19 @@ void write_fixtures(const std::string& doc, const std::string& game_text, const 
   for (auto it = std::sregex_iterator(game_text.begin(), game_text.end(), sheet); it != std::sregex_iterator(); ++it)
     fs::copy_file(testing::source_dir() + "/tests/sheets/" + (*it)[1].str(), dir / (*it)[1].str(),
                   fs::copy_options::overwrite_existing);
+  // A folder of pictures: three plain ones at 300 dpi on a poker card's trim.
+  const std::regex images(R"(images: "([A-Za-z0-9_-]+)/\*\.png")");
+  for (auto it = std::sregex_iterator(game_text.begin(), game_text.end(), images); it != std::sregex_iterator(); ++it)
+    for (const char* name : {"1.png", "2.png", "10.png"}) {
+      fs::create_directories(dir / (*it)[1].str());
+      const std::vector<unsigned char> px(750 * 1050 * 3, 200);
+      png_image img{};
+      img.version = PNG_IMAGE_VERSION;
+      img.width = 750;
+      img.height = 1050;
+      img.format = PNG_FORMAT_RGB;
+      png_image_write_to_file(&img, (dir / (*it)[1].str() / name).c_str(), 0, px.data(), 0, nullptr);
+    }
   const std::regex ttf(R"(([A-Za-z0-9_./-]+/)?([A-Za-z0-9_-]+\.ttf))");
   for (auto it = std::sregex_iterator(game_text.begin(), game_text.end(), ttf); it != std::sregex_iterator(); ++it) {
     const fs::path to = dir / (*it)[0].str();

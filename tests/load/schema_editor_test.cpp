@@ -271,6 +271,10 @@ std::vector<std::string> good_values(const Schema& t, const Field& f, const std:
       {"card source.sheet", {"~"}},  // in place of csv: {csv: words.csv, sheet: x} is both (one_of)
       {"card source.tab", {"~"}},    // for a sheet only
       {"card source.id_from", {"word"}},
+      {"card source.images", {"~"}},       // in place of csv (one_of): tests/cli/image_decks_test
+      {"card source.back_images", {"~"}},  // with images only
+      {"card source.counts", {"~"}},
+      {"card source.bleed_fill", {"~"}},
       {"game.decks", {"[DECK]"}},
       {"design.extends", {"other"}},
       {"design.layers", {"[{type: text, text: x}, {type: rect, rotate: 90}]", "[]"}},
@@ -357,6 +361,7 @@ std::vector<std::string> bad_values(const Schema& t, const Field& f) {
       {"board.rows", {"[a]", "a"}},
       {"table.rows", {"[[{a: 1}]]", "[1]", "x"}},
       {"booklet.creep", {"3", "fast", "[1]", "{a: 1}"}},
+      {"card source.counts", {"[3]", "3"}},
   };
   if (auto it = meaning.find(t.name + "." + f.name); it != meaning.end()) return it->second;
   if (t.name.find(" layer") != std::string::npos && f.name == "inset") return {"saef", "3", "-3mm", "[1]", "{a: 1}"};
@@ -499,6 +504,7 @@ TEST(SchemaEditor, SchemaAndLoaderAgreeKeyByKey) {
       if (f.required) doc("without " + f.name, f.name, "", false);
       else if (t->name + "." + f.name != "game.designs" &&  // the deck names its designs
                t->name + "." + f.name != "card source.csv" &&  // a source names its file (one_of)
+               t->name + "." + f.name != "deck.face" &&        // needed unless the cards are pictures
                t->name + "." + f.name != "stock.paper" &&   // a stock with a paper needs a grid,
                t->name + "." + f.name != "stock.grid")      // one without takes none
         doc(f.name + ": ~", f.name, "~", true);            // null: as if absent
