@@ -30,41 +30,40 @@ std::vector<std::pair<std::string, Mark>> stock_names(const Reader& r, const std
   return names;
 }
 
-// Each stock must exist, be listed once, and hold the deck's card size.
+// One stock a deck lists (at `m`): listed once, and holding the deck's card size.
+void add_deck_stock(const Stock& s, const Mark& m, UniqueNames* listed, Deck* deck, Diagnostics& d) {
+  // Each stock makes one output file per deck: twice would write it twice.
+  if (!listed->add(s.id, m, "stock '" + s.id + "' is listed twice in deck '" + deck->id + "'", d, "listed")) return;
+  auto size = [](const CardSize& c) {
+    return format_number(c.width.in_mm()) + " x " + format_number(c.height.in_mm()) + " mm";
+  };
+  // A game's own `poker` does not change the shipped poker stocks (a stock holds the
+  // card size of its own layer): the same name is not the same size.
+  if (!deck->card.id.empty() && s.card.id == deck->card.id &&
+      (std::fabs(s.card.width.pt - deck->card.width.pt) > 0.01 ||
+       std::fabs(s.card.height.pt - deck->card.height.pt) > 0.01)) {
+    d.error(m, "stock '" + s.id + "' holds " + s.card.id + " cards as " + s.card.mark.str() + " defines them (" +
+                   size(s.card) + "), but deck '" + deck->id + "' has " + deck->card.id + " cards of " +
+                   deck->card.mark.str() + " (" + size(deck->card) + "): define a stock for them");
+    return;
+  }
+  if (!deck->card.id.empty() && !s.holds(deck->card)) {
+    d.error(m, "stock '" + s.id + "' holds " + s.card.id + " cards (" + size(s.card) + "), but deck '" + deck->id +
+                   "' has " + deck->card.id + " cards (" + size(deck->card) + ")");
+    return;
+  }
+  deck->stocks.push_back(s);
+}
+
+// Each stock must exist, be listed once, and hold the deck's card size. A stock written
+// with several papers is all of its papers' stocks.
 void read_deck_stocks(const Reader& r, const std::string& file, const Templates& t, Deck* deck,
                       Diagnostics& d) {
   UniqueNames listed;
   for (const auto& [name, m] : stock_names(r, file)) {
-    const Stock* s = t.find_stock(name);
-    if (!s) {
-      unknown(d, m, "stock", name, t.stock_names(), ids_of(t.stocks));
-      continue;
-    }
-    // Each stock makes one output file per deck: twice would write it twice.
-    if (!listed.add(s->id, m, "stock '" + s->id + "' is listed twice in deck '" + deck->id + "'", d, "listed"))
-      continue;
-    // A game's own `poker` does not change the shipped poker stocks (a stock holds the
-    // card size of its own layer): the same name is not the same size.
-    if (!deck->card.id.empty() && s->card.id == deck->card.id &&
-        (std::fabs(s->card.width.pt - deck->card.width.pt) > 0.01 ||
-         std::fabs(s->card.height.pt - deck->card.height.pt) > 0.01)) {
-      d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards as " + s->card.mark.str() + " defines them (" +
-                     format_number(s->card.width.in_mm()) + " x " + format_number(s->card.height.in_mm()) +
-                     " mm), but deck '" + deck->id + "' has " + deck->card.id + " cards of " + deck->card.mark.str() +
-                     " (" + format_number(deck->card.width.in_mm()) + " x " +
-                     format_number(deck->card.height.in_mm()) + " mm): define a stock for them");
-      continue;
-    }
-    if (!deck->card.id.empty() && !s->holds(deck->card)) {
-      d.error(m, "stock '" + s->id + "' holds " + s->card.id + " cards (" +
-                     format_number(s->card.width.in_mm()) + " x " +
-                     format_number(s->card.height.in_mm()) + " mm), but deck '" + deck->id +
-                     "' has " + deck->card.id + " cards (" +
-                     format_number(deck->card.width.in_mm()) + " x " +
-                     format_number(deck->card.height.in_mm()) + " mm)");
-      continue;
-    }
-    deck->stocks.push_back(*s);
+    const std::vector<const Stock*> named = t.find_stocks(name);
+    if (named.empty()) unknown(d, m, "stock", name, t.stock_names(), ids_of(t.stocks));
+    for (const Stock* s : named) add_deck_stock(*s, m, &listed, deck, d);
   }
 }
 

@@ -23,9 +23,13 @@ Templates load_templates(const std::string& dir, Diagnostics& d);
 /// that replaces or hides a name below it gets a note.
 void add_templates(Templates& t, const std::string& dir, Diagnostics& d);
 
-/// Parses one stock file's text (`name` is the file name used in diagnostics).
-std::optional<Stock> parse_stock(const std::string& text, const std::string& name,
-                                 const Templates& t, Diagnostics& d);
+/// Parses one stock file's text (`name` is the file name used in diagnostics): its stock,
+/// or one a paper when it names several; none after an error.
+std::vector<Stock> parse_stocks(const std::string& text, const std::string& name, const Templates& t,
+                                Diagnostics& d);
+/// The same, for a file of one paper: its stock (the first paper's of several).
+std::optional<Stock> parse_stock(const std::string& text, const std::string& name, const Templates& t,
+                                 Diagnostics& d);
 
 /// What the command line says about loading a game.
 struct LoadOptions {

@@ -481,8 +481,9 @@ const Schema& Schemas::stock() {
          "the id of the shipped (or lower layer's) stock this replaces on purpose: its own id; "
          "the note that it replaces one is then not said"),
        F("description", K::String, "one line for `cardstock stocks`"),
-       F("paper", K::String,
-         "paper from templates/papers.yaml; none: each page or image is one card with its bleed"),
+       F("paper", K::StringList,
+         "paper from templates/papers.yaml, or a list of papers (one stock '<id>-<paper>' each, all named by "
+         "the id); none: each page or image is one card with its bleed"),
        R("card", K::String, "card size from templates/cards.yaml"),
        E("kind", enum_names(kStockKindNames),
          "cardstock: fronts and duplex backs; labels: fronts only; foldover: each back beside its front, "

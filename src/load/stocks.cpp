@@ -248,24 +248,68 @@ Stock read_stock(const YAML::Node& n, const std::string& file, const Templates& 
   }
   read_stock_sheet(r, file, &s, d, ok);
   if (grid_auto) choose_grid(r, &s, d, ok);
+  s.grid_auto = grid_auto;
   if (*ok && !grid_auto && s.card.width.pt > 0 && s.paper.width.pt > 0) check_grid_fits(s, r.mark("grid"), d, ok);
   read_output_keys(r, t, grid_ok, &s, d, ok);
   return s;
 }
 
+std::vector<Stock> read_stocks(const YAML::Node& n, const std::string& file, const Templates& t, Diagnostics& d,
+                               bool* ok) {
+  *ok = true;
+  const YAML::Node papers = n["paper"];
+  if (!papers || !papers.IsSequence()) {
+    Stock s = read_stock(n, file, t, d, ok);
+    if (*ok) return {std::move(s)};
+    return {};
+  }
+  // One stock a paper, each read as if its entry named that paper alone: every check
+  // (the grid fits, grid: auto) is that paper's, and a message is at the entry's keys.
+  std::vector<Stock> out;
+  UniqueNames seen;
+  for (const auto& paper : papers) {
+    if (!paper.IsScalar()) continue;  // (the schema said so)
+    if (!seen.add(paper.Scalar(), mark_of(paper, file), "paper '" + paper.Scalar() + "' is listed twice in this stock",
+                  d, "listed"))
+      continue;
+    YAML::Node one = YAML::Clone(n);
+    one["paper"] = YAML::Node(paper);
+    bool fine = true;
+    Stock s = read_stock(one, file, t, d, &fine);
+    *ok = *ok && fine;
+    if (!fine) continue;
+    s.family = s.id;
+    s.id += "-" + paper.Scalar();
+    for (auto& a : s.aliases) a += "-" + paper.Scalar();
+    out.push_back(std::move(s));
+  }
+  if (out.empty() && *ok) {
+    d.error(mark_of(papers, file), "a stock's list of papers needs one paper at least");
+    *ok = false;
+  }
+  return out;
+}
+
 }  // namespace loading
 
-std::optional<Stock> parse_stock(const std::string& text, const std::string& name,
-                                 const Templates& t, Diagnostics& d) {
+std::vector<Stock> parse_stocks(const std::string& text, const std::string& name, const Templates& t,
+                                Diagnostics& d) {
   const size_t before = d.error_count();
   YAML::Node n;
-  if (!parse_yaml_text(text, name, "a stock file", &n, d)) return std::nullopt;
+  if (!parse_yaml_text(text, name, "a stock file", &n, d)) return {};
   validate(n, Schemas::stock(), name, d);
-  if (!n.IsMap()) return std::nullopt;
+  if (!n.IsMap()) return {};
   bool ok;
-  Stock s = loading::read_stock(n, name, t, d, &ok);
-  if (!ok || d.error_count() > before) return std::nullopt;
+  std::vector<Stock> s = loading::read_stocks(n, name, t, d, &ok);
+  if (!ok || d.error_count() > before) return {};
   return s;
+}
+
+std::optional<Stock> parse_stock(const std::string& text, const std::string& name, const Templates& t,
+                                 Diagnostics& d) {
+  std::vector<Stock> s = parse_stocks(text, name, t, d);
+  if (s.empty()) return std::nullopt;
+  return std::move(s.front());
 }
 
 }  // namespace cardstock

@@ -62,7 +62,7 @@ void read_templates_folder(Templates& t, const fs::path& root, const LayerOrigin
   for (const auto& path : yaml_files(root / "stocks")) {
     std::string text;
     if (!read_file(path, &text, d)) continue;
-    if (auto s = parse_stock(text, path, t, d)) layer.add(std::move(*s));
+    for (Stock& s : parse_stocks(text, path, t, d)) layer.add(std::move(s));
   }
   std::map<std::string, Design> designs;
   for (const auto& path : yaml_files(root / "designs"))
@@ -115,8 +115,7 @@ std::shared_ptr<const Templates> game_templates(const Reader& r, const std::stri
   for (const auto& s : list("stocks")) {
     if (!s.IsMap()) continue;
     bool ok = true;
-    Stock stock = read_stock(s, file, *own, d, &ok);
-    if (ok) layer.add(std::move(stock));
+    for (Stock& stock : read_stocks(s, file, *own, d, &ok)) layer.add(std::move(stock));
   }
   return own;
 }

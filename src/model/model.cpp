@@ -159,7 +159,19 @@ bool Stock::holds(const CardSize& size) const {
 const Paper* Templates::find_paper(const std::string& n) const { return find_named(papers, n); }
 const CardSize* Templates::find_card(const std::string& n) const { return find_named(cards, n); }
 const Stock* Templates::find_stock(const std::string& n) const { return find_named(stocks, n); }
-std::vector<std::string> Templates::stock_names() const { return names_of(stocks); }
+std::vector<const Stock*> Templates::find_stocks(const std::string& n) const {
+  if (const Stock* s = find_stock(n)) return {s};
+  std::vector<const Stock*> out;
+  for (const auto& s : stocks)
+    if (!s.family.empty() && s.family == n) out.push_back(&s);
+  return out;
+}
+std::vector<std::string> Templates::stock_names() const {
+  std::vector<std::string> out = names_of(stocks);
+  for (const auto& s : stocks)
+    if (!s.family.empty() && std::find(out.begin(), out.end(), s.family) == out.end()) out.push_back(s.family);
+  return out;
+}
 std::vector<std::string> Templates::card_names() const { return names_of(cards); }
 std::vector<std::string> Templates::paper_names() const { return names_of(papers); }
 

@@ -134,6 +134,10 @@ struct Stock {
   Length fold_gap;            // fold-over: space between a front and its back, fold in the middle
   Cutter cutter = Cutter::None;
   PaperArea label_area;       // a full-sheet label product's label: cards must lie on it
+  // A stock written with several papers (`paper: [letter, a4]`) is one stock a paper,
+  // "<id>-<paper>"; `family` is the id as written, which names them all ("" = one paper).
+  std::string family;
+  bool grid_auto = false;     // `grid: auto`: columns, rows and rotate were chosen to fill the paper
   /// No paper: each page (or image) is one card with its bleed, as shops take them.
   bool card_pages() const { return paper.id.empty(); }
   /// True if cards of `size` can be made on this stock: its own card size, or one it
@@ -450,6 +454,9 @@ struct Templates {
   const Paper* find_paper(const std::string& name) const;
   const CardSize* find_card(const std::string& name) const;
   const Stock* find_stock(const std::string& name) const;
+  /// The stocks `name` names: the one of that id or alias, else every stock of that
+  /// family (a stock written with several papers), in the order they were read.
+  std::vector<const Stock*> find_stocks(const std::string& name) const;
   std::vector<std::string> stock_names() const;
   std::vector<std::string> card_names() const;
   std::vector<std::string> paper_names() const;

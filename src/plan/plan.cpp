@@ -84,7 +84,8 @@ void check_outputs(const Game& game, const std::vector<PlannedOutput>& outs, Dia
 // warning (a build of several games may well name a stock for one of them).
 void check_stocks(const Game& g, const Templates& t, const PlanOptions& opt, Diagnostics& d) {
   for (const auto& name : opt.stocks) {
-    const Stock* s = t.find_stock(name);
+    const std::vector<const Stock*> named = t.find_stocks(name);  // one, or one a paper
+    const Stock* s = named.empty() ? nullptr : named.front();
     if (!s || std::any_of(g.decks.begin(), g.decks.end(), [&](const Deck& k) { return s->holds(k.card); }))
       continue;
     std::vector<std::string> sizes;
@@ -170,7 +171,8 @@ PlannedOutput deck_output(const Deck& d, const Stock& stock, const std::string& 
 std::vector<Stock> stocks_for(const Deck& deck, const Templates& t, const PlanOptions& opt) {
   std::vector<Stock> out;
   for (const auto& name : opt.stocks)
-    if (const Stock* s = t.find_stock(name); s && s->holds(deck.card)) out.push_back(*s);
+    for (const Stock* s : t.find_stocks(name))
+      if (s->holds(deck.card)) out.push_back(*s);
   return out.empty() ? deck.stocks : out;
 }
 
@@ -204,6 +206,11 @@ std::vector<PlannedOutput> plan_outputs(const PreparedGame& p, const Templates& 
           if (auto made = plan_sheets(p, k, stock, backs, printer, d)) {
             // The sheets, not their cut file, are what a shop prints in CMYK.
             if (stock.cmyk || opt.cmyk) make_cmyk(made->sheets, &stock, p.game, opt, d);
+            // The grid `grid: auto` chose, which the stock file does not say.
+            if (stock.grid_auto)
+              made->sheets.manifest.extra += ", \"grid\": {\"auto\": true, \"columns\": " +
+                                             std::to_string(stock.columns) + ", \"rows\": " + std::to_string(stock.rows) +
+                                             ", \"rotate\": " + std::to_string(stock.rotate) + "}";
             outs.push_back(std::move(made->sheets));
             if (made->cut_file) outs.push_back(std::move(*made->cut_file));
           }

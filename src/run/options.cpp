@@ -185,9 +185,9 @@ bool paper_named(const BuildOptions& opt, const Templates& t, const std::vector<
 bool stocks_named(const BuildOptions& opt, const Templates& t, const std::vector<const Templates*>& games,
                   std::ostream& err) {
   for (const auto& name : opt.stocks) {
-    const Stock* s = t.find_stock(name);
-    for (size_t k = 0; !s && k < games.size(); ++k) s = games[k]->find_stock(name);
-    if (!s) {
+    std::vector<const Stock*> named = t.find_stocks(name);  // one, or one a paper
+    for (size_t k = 0; named.empty() && k < games.size(); ++k) named = games[k]->find_stocks(name);
+    if (named.empty()) {
       std::vector<std::string> ids = t.stock_names();
       for (const Templates* g : games)
         for (const auto& id : g->stock_names())
@@ -197,8 +197,14 @@ bool stocks_named(const BuildOptions& opt, const Templates& t, const std::vector
                     " (cardstock stocks lists them; cardstock stocks FILE adds the game's own)");
       return false;
     }
-    if (opt.paper != "all" && !s->card_pages() && s->paper.id != opt.paper) {
-      say_error(err, kProgram, "--stock " + name + " is on " + s->paper.id + " paper, but --paper asks for " + opt.paper);
+    const bool on_paper = std::any_of(named.begin(), named.end(), [&](const Stock* s) {
+      return opt.paper == "all" || s->card_pages() || s->paper.id == opt.paper;
+    });
+    if (!on_paper) {
+      std::vector<std::string> papers;
+      for (const Stock* s : named) papers.push_back(s->paper.id);
+      say_error(err, kProgram, "--stock " + name + " is on " + or_list(papers) + " paper, but --paper asks for " +
+                                   opt.paper);
       return false;
     }
   }

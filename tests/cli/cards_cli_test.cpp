@@ -70,4 +70,55 @@ TEST(CardsCli, GridAutoShowsTheGridItChose) {
       << r.out;
 }
 
+// One stock for Letter and A4 (`paper: [letter, a4]`): one stock a paper, named
+// <id>-<paper> and both named by the id, each with its own grid: auto; the deck prints on
+// the paper --paper asks for, and the manifest says the grid chosen (issue 31 §2).
+TEST(CardsCli, AStockOfSeveralPapersIsOneSheetAPaperWithItsGridInTheManifest) {
+  const fs::path dir = testing::fresh_dir("cards-cli-papers");
+  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\nstocks:\n"
+                                   "  - {id: mine, paper: [letter, a4], card: poker, grid: auto, gutter: 2mm}\n"
+                                   "designs:\n  face:\n    layers: [{type: text, text: x}]\n"
+                                   "decks:\n  - {id: d, face: face, stocks: [mine], cards: [{id: a}, {id: b}]}\n";
+  testing::Run r = testing::run_cardstock({"build", "g.yaml", "--paper", "all"}, dir.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "built out/g/: 2 PDFs, 2 pages, manifest.json\n");
+  const std::string m = testing::slurp(dir / "out/g/manifest.json");
+  EXPECT_NE(m.find("\"file\": \"d-mine-letter.pdf\""), std::string::npos) << m;
+  EXPECT_NE(m.find("\"grid\": {\"auto\": true, \"columns\": 2, \"rows\": 3, \"rotate\": 90}"), std::string::npos) << m;
+  EXPECT_NE(m.find("\"file\": \"d-mine-a4.pdf\""), std::string::npos) << m;
+  EXPECT_NE(m.find("\"grid\": {\"auto\": true, \"columns\": 2, \"rows\": 2, \"rotate\": 0}"), std::string::npos) << m;
+  // --paper letter: that paper alone; --stock naming the family with --paper a4.
+  r = testing::run_cardstock({"build", "g.yaml", "-o", "o2", "--paper", "letter"}, dir.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "o2/g/d-mine-letter.pdf"));
+  EXPECT_FALSE(fs::exists(dir / "o2/g/d-mine-a4.pdf"));
+  r = testing::run_cardstock({"build", "g.yaml", "-o", "o3", "--stock", "mine", "--paper", "a4"}, dir.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "o3/g/d-mine-a4.pdf"));
+  r = testing::run_cardstock({"stocks", "g.yaml"}, dir.string());
+  EXPECT_NE(r.out.find("\nmine-letter                 letter         poker             cardstock  2x3 r90  6"),
+            std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nmine-a4                     a4             poker             cardstock  2x2      4"),
+            std::string::npos) << r.out;
+  // A misspelt family is suggested; a paper listed twice is an error at it.
+  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\nstocks:\n"
+                                   "  - {id: mine, paper: [letter, a4], card: poker, grid: auto}\n"
+                                   "designs:\n  face:\n    layers: [{type: text, text: x}]\n"
+                                   "decks:\n  - {id: d, face: face, stocks: [mien], cards: [{id: a}]}\n";
+  r = testing::run_cardstock({"check", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("unknown stock 'mien' (did you mean 'mine'?)"), std::string::npos) << r.err;
+  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\nstocks:\n"
+                                   "  - {id: mine, paper: [letter, letter], card: poker, grid: auto}\n"
+                                   "designs:\n  face:\n    layers: [{type: text, text: x}]\n"
+                                   "decks:\n  - {id: d, face: face, stocks: [mine], cards: [{id: a}]}\n";
+  r = testing::run_cardstock({"check", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.err.find("g.yaml:4:32: error: paper 'letter' is listed twice in this stock\n"
+                       "g.yaml:4:24: note: 'letter' is first listed here\n"),
+            std::string::npos)
+      << r.err;
+  fs::remove_all(dir);
+}
+
 }  // namespace cardstock

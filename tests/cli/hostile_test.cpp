@@ -467,7 +467,7 @@ std::vector<HostileCase> cases() {
   {
     const std::string tsv_game = "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{t}\"}]\n"
                                  "decks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: {csv: w.tsv}}\n";
-    v.push_back({"TsvUtf16WithoutBomBuilds", {{"g/g.yaml", tsv_game}, {"g/w.tsv", utf16("t\thi\nhello\tx\n", true)}},
+    v.push_back({"TsvUtf16WithoutBomBuilds", {{"g/g.yaml", tsv_game}, {"g/w.tsv", utf16("id\tt\na\thello\n", true)}},
                  build, 0, "", ok_outputs});
   }
   // A {field} the cards lack: one error at the text, with how many and what they have.
