@@ -235,8 +235,9 @@ def words():
     wb = openpyxl.Workbook()
     ws = wb.active
     ws.title = "Sheet1"
-    for row in [["word", "meaning", "points", "size"], ["Shalom", "peace, wholeness", 2, "22pt"],
-                ["Todah", "thanks", 1, "22pt"], ["Lehitra'ot", "see you again", 3, "16pt"]]:
+    for row in [["word", "meaning", "picture", "points"], ["Shemesh", "sun", "pictures/sun.svg", 2],
+                ["Shalom", "peace, wholeness", None, 2], ["Todah", "thanks", None, 1],
+                ["Lehitra'ot", "see you again", None, 3]]:
         ws.append(row)
     save_openpyxl(wb, "words.xlsx")
 
