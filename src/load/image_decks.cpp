@@ -14,6 +14,7 @@
 #include "load/images.h"
 #include "load/names.h"
 #include "load/schema.h"
+#include "model/inputs.h"
 
 namespace fs = std::filesystem;
 
@@ -268,7 +269,7 @@ std::vector<CsvCard> read_image_source(const YAML::Node& c, const std::string& f
   if (cards.empty()) return {};
   read_counts(r, *g, cards, d);
   // The designs are named after the deck, with a character no design name may hold.
-  deck->face = deck->id + ":picture";
+  deck->face = picture_face_name(deck->id);
   g->designs[deck->face] = picture_design(deck->face, "{image}", fill, colour, at);
   if (r.has("back_images")) {
     const std::string src = read_backs(r, *g, cards, d);

@@ -6,8 +6,17 @@ namespace cardstock {
 std::vector<GameInput> game_inputs(const Game& g) {
   std::vector<GameInput> out;
   for (const auto& f : g.template_files) out.push_back({f, InputKind::Template});
-  for (size_t k = 0; k < g.decks.size(); ++k)
-    for (const auto& f : g.decks[k].csv_files) out.push_back({f, InputKind::Csv, static_cast<int>(k)});
+  for (size_t k = 0; k < g.decks.size(); ++k) {
+    const Deck& deck = g.decks[k];
+    for (const auto& f : deck.csv_files) out.push_back({f, InputKind::Csv, static_cast<int>(k)});
+    // A folder of pictures: its reader names the deck's face so and gives each card its
+    // picture as the field `image`.
+    if (deck.face != picture_face_name(deck.id)) continue;
+    for (const auto& card : deck.cards)
+      if (auto f = card.fields.find("image"); f != card.fields.end())
+        if (auto i = g.images.find(f->second); i != g.images.end() && i->second.confined)
+          out.push_back({i->second.resolved, InputKind::Picture, static_cast<int>(k)});
+  }
   if (g.booklet) out.push_back({g.booklet->path, InputKind::Booklet});
   for (const auto& [name, icon] : g.icons) out.push_back({icon.file, InputKind::Icon});
   for (const auto& [name, image] : g.images)
@@ -25,6 +34,8 @@ bool always_recorded(const GameInput& in, const Game& g) {
       return g.booklet.has_value();
     case InputKind::Image:
       return false;
+    case InputKind::Picture:
+      return true;
   }
   return false;
 }

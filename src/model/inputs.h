@@ -9,23 +9,31 @@
 
 namespace cardstock {
 
-enum class InputKind { Template, Csv, Booklet, Icon, Image };
+/// Picture: a picture of a folder-of-pictures deck (`cards: {images: ...}`), one card
+/// each: the deck's cards are its pictures, as a CSV deck's are its rows.
+enum class InputKind { Template, Csv, Booklet, Icon, Image, Picture };
+
+/// The face design a folder-of-pictures deck's reader makes for deck `deck_id` (a name no
+/// design of a file can have: ':' is not allowed in one); game_inputs knows such a deck by it.
+inline std::string picture_face_name(const std::string& deck_id) { return deck_id + ":picture"; }
 
 struct GameInput {
   std::string path;
   InputKind kind = InputKind::Template;
-  int deck = -1;  // Csv: the index of the deck whose cards it holds
+  int deck = -1;  // Csv, Picture: the index of the deck whose cards it holds
 };
 
 /// Every file `g` names, in this order: the files of its own templates, each deck's CSV
-/// files, the booklet's source, its icons' files, and the image files its cards can show
-/// (Game::images, those inside the game's folder, a file not there yet included). Repeats
-/// kept.
+/// files and pictures (a folder-of-pictures deck's), the booklet's source, its icons'
+/// files, and the image files its cards can show (Game::images, those inside the game's
+/// folder, a file not there yet included). Repeats kept.
 std::vector<GameInput> game_inputs(const Game& g);
 
 /// True if every build of `g` records `in` among its inputs (the manifest's `inputs`),
 /// whether or not a card shows it: all but card images, and icons unless the game has a
 /// booklet (its tables may show any). The others are recorded when a card shows them.
+/// A deck's pictures are recorded always: a picture added to its folder is a new card,
+/// which the up-to-date check sees only if the next build's list names it.
 bool always_recorded(const GameInput& in, const Game& g);
 
 }  // namespace cardstock

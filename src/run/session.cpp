@@ -178,6 +178,13 @@ class Session {
   bool nothing_to_do(const std::vector<std::string>& files) {
     if (opt_.force || !opt_.printer.empty() || opt_.shards > 1 || opt_.templates_dir.empty() || files.empty())
       return false;
+    // A folder of pictures (`cards: {images: "art/*.png"}`) gains a card when a picture is
+    // added, though no file the last build read changed: only loading the game tells, so
+    // a game file that may have one takes the full way.
+    for (const auto& f : files) {
+      std::string text, why;
+      if (!read_regular_file(f, size_t{64} << 20, &text, &why) || text.find("images:") != std::string::npos) return false;
+    }
     InputCache cache(options_key(opt_, std::nullopt), {});
     const auto folders = up_to_date_folders(opt_.out_dir, files, cache);
     if (!folders) return false;

@@ -248,6 +248,33 @@ TEST(ImageDecks, MistakesAreErrorsAtTheirKeysAndWarningsAtTheFile) {
   EXPECT_EQ(r.err.find("missing required key 'face'"), std::string::npos) << r.err;
 }
 
+// A picture added to the folder (or taken away) is a new card, though no file the last
+// build read changed: the next build is not "up to date", with -j 1 or more.
+TEST(ImageDecks, APictureAddedOrRemovedIsBuiltAgain) {
+  const fs::path dir = fresh_dir("image-decks-added");
+  fs::create_directories(dir / "art");
+  write_png(dir / "art/1.png", 750, 1050, [](int, int) { return kBlue; });
+  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\n"
+                                   "decks: [{id: a, card: poker, stocks: [poker-3x3-letter], cards: {images: \"art/*.png\"}}]\n";
+  for (const char* jobs : {"1", "2"}) {
+    SCOPED_TRACE(jobs);
+    const std::string out = std::string("out") + jobs;
+    testing::Run r = run_cardstock({"build", "-o", out, "g.yaml", "-j", jobs}, dir.string());
+    EXPECT_EQ(r.out, "built " + out + "/g/: 1 PDF, 1 page, manifest.json\n") << r.err;
+    r = run_cardstock({"build", "-o", out, "g.yaml", "-j", jobs}, dir.string());
+    EXPECT_EQ(r.out, "up to date: " + out + "/g/\n") << r.err;
+    write_png(dir / "art/2.png", 750, 1050, [](int, int) { return kGreen; });
+    r = run_cardstock({"build", "-o", out, "g.yaml", "-j", jobs}, dir.string());
+    EXPECT_EQ(r.out, "built " + out + "/g/: 1 PDF, 1 page, manifest.json\n") << r.err;
+    EXPECT_NE(slurp(dir / out / "g/manifest.json").find("\"id\": \"2\""), std::string::npos);
+    r = run_cardstock({"build", "-o", out, "g.yaml", "-j", jobs}, dir.string());
+    EXPECT_EQ(r.out, "up to date: " + out + "/g/\n") << r.err;
+    fs::remove(dir / "art/2.png");
+    r = run_cardstock({"build", "-o", out, "g.yaml", "-j", jobs}, dir.string());
+    EXPECT_EQ(r.out, "built " + out + "/g/: 1 PDF, 1 page, manifest.json\n") << r.err;
+  }
+}
+
 TEST(ImageDecks, NaturalOrderCountsDigitsAsNumbers) {
   std::vector<std::string> v{"10.png", "2.png", "b.png", "a10.png", "a9.png", "02.png", "1.png"};
   std::sort(v.begin(), v.end(), loading::natural_less);
