@@ -241,7 +241,10 @@ bool natural_less(const std::string& a, const std::string& b) {
   return a.size() - i < b.size() - j;
 }
 
-bool is_image_source(const YAML::Node& c) { return c.IsMap() && c["images"] && !c["images"].IsNull(); }
+// An absent key's node (a deck without `cards:`) is invalid: only IsDefined may be asked.
+bool is_image_source(const YAML::Node& c) {
+  return c.IsDefined() && c.IsMap() && c["images"] && !c["images"].IsNull();
+}
 
 std::vector<CsvCard> read_image_source(const YAML::Node& c, const std::string& file, Game* g, Deck* deck,
                                        Diagnostics& d) {

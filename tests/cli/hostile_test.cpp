@@ -538,6 +538,12 @@ std::vector<HostileCase> cases() {
                "cardstock: error: unexpected argument 'extra' of 'cardstock schema'; cardstock schema --help lists what "
                "it takes\n", {}});
   // The sane game builds, as a control for the cases above.
+  // A deck with neither cards nor a face (the check for a folder of pictures asked the
+  // absent `cards:` what it was, and yaml-cpp threw: the fuzzer found it).
+  v.push_back({"DeckWithoutCardsOrFace",
+               {{"g/g.yaml", "game: g\ntitle: G\ndecks:\n  - {id: d, stocks: [poker-3x3-letter]}\n"}}, build, 1,
+               "D/g/g.yaml:4:5: error: missing required key 'cards' in deck\n"
+               "D/g/g.yaml:4:5: error: missing required key 'face' in deck\n" + failed(2), {}});
   v.push_back({"ControlBuilds", {{"g/g.yaml", game()}}, build, 0, "", ok_outputs});
   return v;
 }
