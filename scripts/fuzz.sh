@@ -83,7 +83,7 @@ status=0
   -dict=fuzz/cardstock.dict -artifact_prefix="$build/artifacts/" "$work" >"$build/fuzz.log" 2>&1 || status=$?
 grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$build/fuzz.log" || true
 if [ "$status" -ne 0 ]; then
-  grep -vE '^(#[0-9]+ |INFO:|".*" # Uses|###### )' "$build/fuzz.log" | head -80 >&2
+  grep -vE '^(#[0-9]+[[:space:]]|INFO:|".*" # Uses|###### )' "$build/fuzz.log" | awk 'NR <= 80' >&2
   echo "fuzz.sh: FAILED (exit $status): crash input(s) in $build/artifacts/:" >&2
   ls -1 "$build/artifacts/" >&2
   echo "fuzz.sh: minimize with: $fuzzer -minimize_crash=1 -runs=10000 <crash file>;" \
@@ -101,7 +101,7 @@ status=0
   -artifact_prefix="$build/artifacts/" "$mwork" >"$build/fuzz-manifest.log" 2>&1 || status=$?
 grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$build/fuzz-manifest.log" || true
 if [ "$status" -ne 0 ]; then
-  grep -vE '^(#[0-9]+ |INFO:|".*" # Uses|###### )' "$build/fuzz-manifest.log" | head -80 >&2
+  grep -vE '^(#[0-9]+[[:space:]]|INFO:|".*" # Uses|###### )' "$build/fuzz-manifest.log" | awk 'NR <= 80' >&2
   echo "fuzz.sh: FAILED (exit $status): the manifest reader; crash input(s) in $build/artifacts/" >&2
   ls -1 "$build/artifacts/" >&2
   exit 1
