@@ -75,10 +75,15 @@ TEST(CardsCli, GridAutoShowsTheGridItChose) {
 // the paper --paper asks for, and the manifest says the grid chosen (issue 31 §2).
 TEST(CardsCli, AStockOfSeveralPapersIsOneSheetAPaperWithItsGridInTheManifest) {
   const fs::path dir = testing::fresh_dir("cards-cli-papers");
-  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\nstocks:\n"
-                                   "  - {id: mine, paper: [letter, a4], card: poker, grid: auto, gutter: 2mm}\n"
-                                   "designs:\n  face:\n    layers: [{type: text, text: x}]\n"
-                                   "decks:\n  - {id: d, face: face, stocks: [mine], cards: [{id: a}, {id: b}]}\n";
+  // g.yaml: the stock `mine` on `papers` (with `more` keys), a deck of two cards on `stocks`.
+  auto write_game = [&dir](const std::string& papers, const std::string& more, const std::string& stocks) {
+    std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\nstocks:\n  - {id: mine, paper: [" << papers
+                                  << "], card: poker, grid: auto" << more
+                                  << "}\ndesigns:\n  face:\n    layers: [{type: text, text: x}]\n"
+                                     "decks:\n  - {id: d, face: face, stocks: ["
+                                  << stocks << "], cards: [{id: a}, {id: b}]}\n";
+  };
+  write_game("letter, a4", ", gutter: 2mm", "mine");
   testing::Run r = testing::run_cardstock({"build", "g.yaml", "--paper", "all"}, dir.string());
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "built out/g/: 2 PDFs, 2 pages, manifest.json\n");
@@ -101,17 +106,11 @@ TEST(CardsCli, AStockOfSeveralPapersIsOneSheetAPaperWithItsGridInTheManifest) {
   EXPECT_NE(r.out.find("\nmine-a4                     a4             poker             cardstock  2x2      4"),
             std::string::npos) << r.out;
   // A misspelt family is suggested; a paper listed twice is an error at it.
-  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\nstocks:\n"
-                                   "  - {id: mine, paper: [letter, a4], card: poker, grid: auto}\n"
-                                   "designs:\n  face:\n    layers: [{type: text, text: x}]\n"
-                                   "decks:\n  - {id: d, face: face, stocks: [mien], cards: [{id: a}]}\n";
+  write_game("letter, a4", "", "mien");
   r = testing::run_cardstock({"check", "g.yaml"}, dir.string());
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("unknown stock 'mien' (did you mean 'mine'?)"), std::string::npos) << r.err;
-  std::ofstream(dir / "g.yaml") << "game: g\ntitle: G\nstocks:\n"
-                                   "  - {id: mine, paper: [letter, letter], card: poker, grid: auto}\n"
-                                   "designs:\n  face:\n    layers: [{type: text, text: x}]\n"
-                                   "decks:\n  - {id: d, face: face, stocks: [mine], cards: [{id: a}]}\n";
+  write_game("letter, letter", "", "mine");
   r = testing::run_cardstock({"check", "g.yaml"}, dir.string());
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.err.find("g.yaml:4:32: error: paper 'letter' is listed twice in this stock\n"
