@@ -72,6 +72,9 @@ std::shared_ptr<const PreparedRun> rebuild(const std::vector<std::string>& files
 int preview_files(const std::vector<std::string>& files, const BuildOptions& opt, const PreviewOptions& popt,
                   std::ostream& out, std::ostream& err) {
   interrupt::install();
+  // A preview writes no file: a signal at any moment (even while it says where it
+  // listens, or rebuilds) is recorded and ends the serving loop, and the exit is 0.
+  interrupt::set_waiting(true);
   std::mutex draw_lock;
   PictureCache cache;
   auto run = rebuild(files, opt, draw_lock);

@@ -110,6 +110,7 @@ struct PreviewServer::Impl {
   std::shared_ptr<const Snapshot> snapshot;
   bool stopping = false;
   std::atomic<size_t> streams{0};
+  std::atomic<bool> listen_returned{false};
 
   Impl(ServerOptions o, PictureCache& c, std::mutex& d) : opt(std::move(o)), cache(c), draw_lock(d) {}
 
@@ -234,7 +235,14 @@ bool PreviewServer::start(std::string* why) {
            " (is another preview running? --port 0 takes a free port)";
     return false;
   }
-  m.thread = std::thread([&m] { m.server.listen_after_bind(); });
+  m.thread = std::thread([&m] {
+    m.server.listen_after_bind();
+    m.listen_returned = true;
+  });
+  // httplib's stop() does nothing until listen has begun: a stop that came first (a
+  // SIGTERM the moment the address is printed) left the listening thread running and
+  // stop() joining it for ever. Return only once it listens.
+  while (!m.server.is_running() && !m.listen_returned) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   return true;
 }
 

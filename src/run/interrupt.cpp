@@ -109,7 +109,11 @@ void untrack_child(pid_t pid) {
 
 int signal_received() { return received; }
 
-void set_waiting(bool on) { waiting_for_changes = on; }
+bool set_waiting(bool on) {
+  const bool was = waiting_for_changes != 0;
+  waiting_for_changes = on;
+  return was;
+}
 
 sigset_t handled() {
   sigset_t s;

@@ -31,8 +31,10 @@ void untrack_child(pid_t pid);
 int signal_received();
 
 /// While on (`watch` waiting for a change, nothing being written), a signal is only
-/// recorded: the waiting call returns (EINTR) and the caller ends by itself.
-void set_waiting(bool on);
+/// recorded: the waiting call returns (EINTR) and the caller ends by itself. Turn it on
+/// before saying "watching", so a signal sent on seeing that line is never fatal. Returns
+/// the previous setting.
+bool set_waiting(bool on);
 
 /// The signals handled here (to block them around a check and a ppoll()).
 sigset_t handled();

@@ -63,7 +63,7 @@ size_t Watcher::watch(const std::vector<std::string>& files) {
 std::string Watcher::wait(bool any, const std::string& out_dir) {
   sigset_t block = interrupt::handled(), old;
   sigprocmask(SIG_BLOCK, &block, &old);
-  interrupt::set_waiting(true);
+  const bool was_waiting = interrupt::set_waiting(true);
   std::string changed;
   for (bool quiet = false; !quiet && !interrupt::signal_received();) {
     pollfd p{fd_, POLLIN, 0};
@@ -75,7 +75,7 @@ std::string Watcher::wait(bool any, const std::string& out_dir) {
       if (changed.empty()) changed = c;
     }
   }
-  interrupt::set_waiting(false);
+  interrupt::set_waiting(was_waiting);
   sigprocmask(SIG_SETMASK, &old, nullptr);
   return interrupt::signal_received() ? "" : changed;
 }
@@ -112,10 +112,14 @@ int watch_files(const std::vector<std::string>& given, const BuildOptions& opt, 
     const int status = build_files(given, opt, out, err);
     if (status == 2) return status;  // a usage error: no change to a file will mend it
     const size_t folders = w.watch(build_inputs(files, opt));
+    // From here nothing is written: a SIGTERM sent on reading the next line (as scripts and
+    // tests do) is recorded and ends the wait below, not the process mid-sentence (seen in CI).
+    interrupt::set_waiting(true);
     out << "watching " << folders << (folders == 1 ? " folder" : " folders") << " for changes (Ctrl-C to stop)"
         << std::endl;
     err.flush();
     const std::string changed = w.wait(status != 0, out_dir);
+    interrupt::set_waiting(false);  // the next build writes: a signal removes its temporary files and ends it
     if (changed.empty()) {
       out << "stopped; the outputs are those of the last build" << std::endl;
       return 0;
