@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 namespace cardstock {
 
@@ -52,6 +54,58 @@ std::string two_pages(char pixel, int image_at = 5, int content_at = 6, const st
   o[content_at - 1] = stream("", "q 100 0 0 100 0 0 cm /Im Do Q");
   o[6] = stream("", "0 0 50 50 re f");
   return pdf(o);
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+constexpr const char* kSans = "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf";
+constexpr const char* kSerif = "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf";
+
+// One page showing `text` in a simple TrueType font (WinAnsi) whose program is the file
+// `font`, named `tag`+NotoSans whatever the file, with every width `width`, drawn
+// through a form the page names `form` (the form chooses the font unless `form_font` is
+// false, when its text has none).
+std::string text_page(const std::string& text, const char* font, const std::string& tag = "AAAAAA",
+                      const std::string& form = "/A0", int width = 600, bool form_font = true) {
+  std::string widths;
+  for (int c = 32; c <= 126; ++c) widths += std::to_string(width) + " ";
+  std::vector<std::string> o(7);
+  o[0] = "<< /Type /Catalog /Pages 2 0 R >>";
+  o[1] = "<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 200 100] >>";
+  o[2] = "<< /Type /Page /Parent 2 0 R /Resources << /XObject << " + form + " 4 0 R >> >> /Contents 5 0 R >>";
+  o[3] = stream("/Type /XObject /Subtype /Form /BBox [0 0 200 100] /Resources << /Font << /F1 6 0 R >> >>",
+                std::string("BT ") + (form_font ? "/F1 12 Tf " : "") + "10 10 Td (" + text + ") Tj ET");
+  o[4] = stream("", "q " + form + " Do Q");
+  o[5] = "<< /Type /Font /Subtype /TrueType /BaseFont /" + tag + "+NotoSans /FirstChar 32 /LastChar 126 /Widths [" +
+         widths + "] /Encoding /WinAnsiEncoding /FontDescriptor 7 0 R >>";
+  o[6] = "<< /Type /FontDescriptor /FontName /" + tag +
+         "+NotoSans /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 1000 /Descent 0 /CapHeight 700 "
+         "/StemV 80 /FontFile2 8 0 R >>";
+  o.push_back(stream("", file_bytes(font)));
+  return pdf(o);
+}
+
+// Fonts are digested glyph by glyph (glyph_digest.h) and forms through what they draw, so
+// the name a writer gives them does not count, and what they draw always does.
+TEST(PageDigest, FontsAndFormsCountByWhatTheyDrawNotByName) {
+  const auto a = page_digests(text_page("Shalom", kSans));
+  ASSERT_EQ(a.size(), 1u);
+  EXPECT_EQ(page_digests(text_page("Shalom", kSans, "BBBBBB", "/X9")), a);  // other names, same drawing
+  EXPECT_NE(page_digests(text_page("Shalom!", kSans)), a);                  // another text
+  EXPECT_NE(page_digests(text_page("Shalom", kSerif)), a);  // the same name, another font program
+  EXPECT_NE(page_digests(text_page("Shalom", kSans, "AAAAAA", "/A0", 500)), a);  // other widths
+  // A code the font has no glyph for is read as the font's bytes and the code: still
+  // told apart by the font program.
+  EXPECT_NE(page_digests(text_page("\\001", kSans)), page_digests(text_page("\\001", kSerif)));
+  EXPECT_EQ(page_digests(text_page("\\001", kSans)), page_digests(text_page("\\001", kSans)));
+  // Text in a form before any font is chosen draws with the font of whoever draws the
+  // form: no digests (every page is drawn).
+  EXPECT_TRUE(page_digests(text_page("Shalom", kSans, "AAAAAA", "/A0", 600, false)).empty());
 }
 
 TEST(PageDigest, OneAPageAndEqualForTheSameFile) {
