@@ -89,10 +89,30 @@ void check_rule_facts(const Deck& deck, Diagnostics& d) {
 
 // Each card's own InfoBits against the facts of its name: a field an `unrelated` rule
 // names must not be one of that name's facts, unless the rule allows the card.
+// A field that none of the cards has is one mistake (a misspelt name), said once where
+// it is written, with the fields the cards do have; not once a card.
+bool said_no_card_has(const Deck& deck, const std::string& field, const Mark& at, const std::string& what,
+                      Diagnostics& d) {
+  std::set<std::string> have;
+  for (const auto& c : deck.cards) {
+    if (c.fields.count(field)) return false;
+    for (const auto& [k, v] : c.fields) have.insert(k);
+  }
+  if (deck.cards.empty()) return false;
+  const std::vector<std::string> fields(have.begin(), have.end());
+  d.error(at, what + " '" + field + "' is a field of none of the " + cards_word(static_cast<long>(deck.cards.size())) +
+                  "" + did_you_mean(field, fields) + "; the cards have: " + join(fields));
+  return true;
+}
+
 void check_cards_against_facts(const Deck& deck, Diagnostics& d) {
   const Facts& f = *deck.facts;
   std::vector<std::string> keys;
   for (const auto& e : f.entries) keys.push_back(e.key);
+  if (said_no_card_has(deck, f.key, f.mark, "the facts key", d)) return;
+  std::set<std::string> said;
+  for (const auto& rule : deck.unrelated)
+    if (said_no_card_has(deck, rule.field, rule.mark, "the 'unrelated' rule's field", d)) said.insert(rule.field);
   for (const auto& c : deck.cards) {
     auto kv = c.fields.find(f.key);
     if (kv == c.fields.end()) {
@@ -107,7 +127,7 @@ void check_cards_against_facts(const Deck& deck, Diagnostics& d) {
       continue;
     }
     for (const auto& rule : deck.unrelated) {
-      if (rule.excepts(*e)) continue;
+      if (rule.excepts(*e) || said.count(rule.field)) continue;
       auto field = c.fields.find(rule.field);
       if (field == c.fields.end()) {
         d.error(c.mark, "card '" + c.id + "' has no field '" + rule.field +
@@ -170,11 +190,14 @@ void check_entry_for_rule(const Deck& deck, const FactEntry& e, const UnrelatedR
     return;
   }
   std::vector<std::string> shown;
+  bool some_card_has_it = false;
   for (const auto& c : deck.cards) {
     auto v = c.fields.find(rule.field);
+    some_card_has_it = some_card_has_it || v != c.fields.end();
     if (v != c.fields.end() && std::find(shown.begin(), shown.end(), v->second) == shown.end())
       shown.push_back(v->second);
   }
+  if (!some_card_has_it) return;  // the field itself is said once, at the rule (said_no_card_has)
   for (const auto& v : list->second)
     if (std::find(shown.begin(), shown.end(), v) == shown.end())
       d.error(e.mark, "fact entry '" + e.key + "': its " + rule.fact + " list '" + v +

@@ -496,6 +496,15 @@ std::vector<HostileCase> cases() {
                build, 1,
                "D/g/g.yaml:12:36: error: the 'unrelated' rule's fact 'region' is not a fact of any entry (did you mean "
                "'regions'?); the facts are name, kind, regions\n" + failed(1), {}});
+  // A rule's field that no card has: once, at the rule, with the fields the cards have
+  // (before, once a card).
+  v.push_back({"UnrelatedRuleFieldOnNoCard",
+               {{"g/g.yaml", replace_first(facts_deck, "{id: a, name: A, map: x}",
+                                           "{id: a, name: A, map: x}, {id: b, name: A, map: y}") +
+                                 "    unrelated: [{field: mapp, fact: regions}]\n"}},
+               build, 1,
+               "D/g/g.yaml:12:17: error: the 'unrelated' rule's field 'mapp' is a field of none of the 2 cards (did "
+               "you mean 'map'?); the cards have: map, name\n" + failed(1), {}});
   // A file named as a font that is no font: at its entry, what it is, no package advice.
   {
     const std::string g = replace_first(game(), "title: G", "title: G\ntemplates: [mine]");
