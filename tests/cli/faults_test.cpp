@@ -168,21 +168,29 @@ TEST(Faults, RefusedReportLeavesNoPicture) {
 }
 
 // A second game file of the same id, built with the first: refused before anything is
-// written, so the first game's outputs stay as they were (issue 28 §6).
+// written, so the first game's outputs stay as they were (issue 28 §6), also while the
+// first is up to date (the quick look that reads only manifests must not answer first),
+// in one process and with build processes (-j 2).
 TEST(Faults, TwoGamesOfOneIdKeepThePreviousOutputs) {
-  const fs::path dir = testing::fresh_dir("faults-same-id");
-  const auto before = built_old(dir, dir / "out");
-  ASSERT_EQ(before.size(), 2u);
-  write(dir / "h.yaml", game("other"));
-  const testing::Run r = testing::run_cardstock(
-      {"build", (dir / "g.yaml").string(), (dir / "h.yaml").string(), "-o", (dir / "out").string(), "-q"});
-  EXPECT_EQ(r.status, 1);
-  EXPECT_EQ(shown(r.err, dir), "D/h.yaml:1:7: error: game id 'g' is also the id of D/g.yaml: both would build into "
-                               "D/out/g/, one replacing the other; give one of them another id\n"
-                               "D/g.yaml:1:7: note: 'g' is first the id here\n");
-  EXPECT_EQ(changed_files(before, dir / "out"), "");
-  EXPECT_EQ(testing::tree_of(dir), (std::vector<std::string>{"g.yaml", "h.yaml", "out/g/d-poker-3x3-letter.pdf",
-                                                              "out/g/manifest.json"}));
+  for (const char* jobs : {"1", "2"}) {
+    SCOPED_TRACE(std::string("-j ") + jobs);
+    const fs::path dir = testing::fresh_dir("faults-same-id");
+    const auto before = built_old(dir, dir / "out");
+    ASSERT_EQ(before.size(), 2u);
+    write(dir / "g.yaml", game("old"));  // as built
+    ASSERT_EQ(testing::run_cardstock({"build", (dir / "g.yaml").string(), "-o", (dir / "out").string()}).out,
+              "up to date: " + (dir / "out/g").string() + "/\n");
+    write(dir / "h.yaml", game("other"));
+    const testing::Run r = testing::run_cardstock({"build", (dir / "g.yaml").string(), (dir / "h.yaml").string(), "-o",
+                                                   (dir / "out").string(), "-q", "-j", jobs});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(shown(r.err, dir), "D/h.yaml:1:7: error: game id 'g' is also the id of D/g.yaml: both would build into "
+                                 "D/out/g/, one replacing the other; give one of them another id\n"
+                                 "D/g.yaml:1:7: note: 'g' is first the id here\n");
+    EXPECT_EQ(changed_files(before, dir / "out"), "");
+    EXPECT_EQ(testing::tree_of(dir), (std::vector<std::string>{"g.yaml", "h.yaml", "out/g/d-poker-3x3-letter.pdf",
+                                                                "out/g/manifest.json"}));
+  }
 }
 
 }  // namespace
