@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <future>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -428,15 +429,17 @@ class Differ {
   }
 
  private:
-  // With `digests`, also each page's digest (page_digest.h; empty if qpdf cannot tell).
-  std::unique_ptr<PdfFile> open_pdf(const Tree& t, const std::string& rel, std::vector<std::string>* digests = nullptr) {
+  // With `digests`, also each page's digest (page_digest.h; empty if qpdf cannot tell),
+  // worked out on a thread of its own: the two files of a pair are digested at once.
+  std::unique_ptr<PdfFile> open_pdf(const Tree& t, const std::string& rel,
+                                    std::future<std::vector<std::string>>* digests = nullptr) {
     std::string bytes, why;
     const std::string path = joined(t.root, rel);
     if (!read_regular_file(path, kMaxDiffFileBytes, &bytes, &why, false)) {
       d_.error({path}, "cannot read it: " + why);
       return nullptr;
     }
-    if (digests) *digests = page_digests(bytes);
+    if (digests) *digests = std::async(std::launch::async, [copy = bytes] { return page_digests(copy); });
     return PdfFile::open(std::move(bytes), {path}, d_);
   }
 
@@ -452,8 +455,10 @@ class Differ {
   }
 
   void compare_pdf(const std::string& f, const Manifests& old_m, const Manifests& new_m, OutputDiff* od) {
-    std::vector<std::string> da, db;
-    auto a = open_pdf(old_, f, &da), b = open_pdf(new_, f, &db);
+    std::future<std::vector<std::string>> fa, fb;
+    auto a = open_pdf(old_, f, &fa), b = open_pdf(new_, f, &fb);
+    const std::vector<std::string> da = fa.valid() ? fa.get() : std::vector<std::string>{};
+    const std::vector<std::string> db = fb.valid() ? fb.get() : std::vector<std::string>{};
     const ManifestOutput* ma = old_m.output(f, d_);
     const ManifestOutput* mb = new_m.output(f, d_);
     if (!a || !b || !ma || !mb) return;
