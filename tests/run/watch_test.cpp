@@ -24,22 +24,25 @@ namespace cardstock {
 
 namespace {
 
+// In a forked child: runs the binary with `args` in `cwd`, stdout into `out` (a file
+// there when -1) and stderr into the file `err` there, no stdin. Never returns.
+[[noreturn]] void exec_binary(const std::vector<std::string>& args, const fs::path& cwd, int out, const char* err) {
+  if (::chdir(cwd.c_str()) != 0) ::_exit(126);
+  if (out < 0) out = ::open("watch.out", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  ::dup2(out, 1);
+  ::dup2(::open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644), 2);
+  ::close(0);
+  std::vector<char*> argv{const_cast<char*>(CARDSTOCK_BINARY)};
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  ::execv(argv[0], argv.data());
+  ::_exit(127);
+}
+
 // Starts the binary with `args` in `cwd`, stdout and stderr into files there.
 pid_t start(const std::vector<std::string>& args, const fs::path& cwd) {
   const pid_t pid = ::fork();
-  if (pid == 0) {
-    if (::chdir(cwd.c_str()) != 0) ::_exit(126);
-    const int o = ::open("watch.out", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int e = ::open("watch.err", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(o, 1);
-    ::dup2(e, 2);
-    ::close(0);
-    std::vector<char*> argv{const_cast<char*>(CARDSTOCK_BINARY)};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
+  if (pid == 0) exec_binary(args, cwd, -1, "watch.err");
   return pid;
 }
 
@@ -68,18 +71,8 @@ int stopped_on_reading(const std::vector<std::string>& args, const fs::path& cwd
   if (::pipe(fds) != 0) return -1;
   const pid_t pid = ::fork();
   if (pid == 0) {
-    if (::chdir(cwd.c_str()) != 0) ::_exit(126);
-    ::dup2(fds[1], 1);
     ::close(fds[0]);
-    ::close(fds[1]);
-    const int e = ::open("stop.err", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(e, 2);
-    ::close(0);
-    std::vector<char*> argv{const_cast<char*>(CARDSTOCK_BINARY)};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
+    exec_binary(args, cwd, fds[1], "stop.err");
   }
   ::close(fds[1]);
   std::string seen;
