@@ -266,15 +266,27 @@ std::vector<CsvCard> read_image_source(const YAML::Node& c, const std::string& f
     row.card.mark = row.id_mark = at;
     row.card.fields["image"] = rel;
     row.card.field_marks["image"] = at;
-    if (lower_ext(rel) != ".svg") check_resolution(rel, *g, deck->card, d);
+    // Checked against the card when the picture is the face; the deck's own face places
+    // it in a box of its own, where image layers are checked as any picture.
+    if (deck->face.empty() && lower_ext(rel) != ".svg") check_resolution(rel, *g, deck->card, d);
     cards.push_back(std::move(row));
   }
   if (cards.empty()) return {};
+  deck->picture_folder = true;
   read_counts(r, *g, cards, d);
-  // The designs are named after the deck, with a character no design name may hold.
-  deck->face = picture_face_name(deck->id);
-  g->designs[deck->face] = picture_design(deck->face, "{image}", fill, colour, at);
-  if (r.has("back_images")) {
+  // A deck's own `face:` draws each card, with the picture's path as {image} (a frame, a
+  // caption...). Without one, the picture is the face: its design is named after the
+  // deck, with a character no design name may hold.
+  if (deck->face.empty()) {
+    deck->face = picture_face_name(deck->id);
+    g->designs[deck->face] = picture_design(deck->face, "{image}", fill, colour, at);
+  } else if (r.has("bleed_fill")) {
+    d.error(r.mark("bleed_fill"), "'bleed_fill' is for the pictures drawn as the face; with the deck's face '" +
+                                      deck->face + "', place the picture in that design instead");
+  }
+  if (r.has("back_images") && !deck->back.empty()) {
+    d.error(r.mark("back_images"), "the deck has a back already ('" + deck->back + "'): give 'back' or 'back_images'");
+  } else if (r.has("back_images")) {
     const std::string src = read_backs(r, *g, cards, d);
     if (!src.empty()) {
       deck->back = deck->id + ":back";

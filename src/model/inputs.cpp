@@ -9,9 +9,9 @@ std::vector<GameInput> game_inputs(const Game& g) {
   for (size_t k = 0; k < g.decks.size(); ++k) {
     const Deck& deck = g.decks[k];
     for (const auto& f : deck.csv_files) out.push_back({f, InputKind::Csv, static_cast<int>(k)});
-    // A folder of pictures: its reader names the deck's face so and gives each card its
-    // picture as the field `image`.
-    if (deck.face != picture_face_name(deck.id)) continue;
+    // A folder of pictures: each card's picture is its field `image`, whichever design
+    // draws it (the reader's own, or the deck's face).
+    if (!deck.picture_folder) continue;
     for (const auto& card : deck.cards)
       if (auto f = card.fields.find("image"); f != card.fields.end())
         if (auto i = g.images.find(f->second); i != g.images.end() && i->second.confined)

@@ -14,7 +14,7 @@ namespace cardstock {
 enum class InputKind { Template, Csv, Booklet, Icon, Image, Picture };
 
 /// The face design a folder-of-pictures deck's reader makes for deck `deck_id` (a name no
-/// design of a file can have: ':' is not allowed in one); game_inputs knows such a deck by it.
+/// design of a file can have: ':' is not allowed in one), when the deck names none.
 inline std::string picture_face_name(const std::string& deck_id) { return deck_id + ":picture"; }
 
 struct GameInput {

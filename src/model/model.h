@@ -331,6 +331,7 @@ struct Deck {
   std::map<std::string, std::string> names;  // how field and fact values print in tables
   std::vector<Card> cards;
   std::vector<std::string> csv_files;  // the CSV files cards were read from, as diagnostics name them
+  bool picture_folder = false;         // cards read from a folder of pictures, each one's path its field `image`
   Mark mark;
   long total_cards() const;
 };

@@ -248,6 +248,45 @@ TEST(ImageDecks, MistakesAreErrorsAtTheirKeysAndWarningsAtTheFile) {
   EXPECT_EQ(r.err.find("missing required key 'face'"), std::string::npos) << r.err;
 }
 
+// A deck's own face draws every picture, with its path as {image}: here a caption under
+// the picture. bleed_fill (for pictures drawn as the face) and a second back are errors
+// at their keys (before, both keys were dropped in silence).
+TEST(ImageDecks, TheDecksOwnFaceDrawsEachPictureWithItsPath) {
+  const fs::path dir = fresh_dir("image-decks-own-face");
+  fs::create_directories(dir / "art");
+  write_png(dir / "art/01.png", 750, 750, [](int, int) { return kBlue; });
+  write_png(dir / "art/02.png", 750, 750, [](int, int) { return kGreen; });
+  const std::string design = "designs:\n  captioned:\n    layers:\n"
+                             "      - {type: image, src: \"{image}\", x: 5mm, y: 5mm, w: 53.5mm, h: 53.5mm}\n"
+                             "      - {type: text, text: \"caption {image}\", x: 5mm, y: 65mm, w: 53.5mm, h: 10mm}\n";
+  std::ofstream(dir / "g.yaml") << "game: f\ntitle: F\n" + design +
+                                       "decks:\n  - {id: a, card: poker, face: captioned, stocks: [poker-3x3-letter], "
+                                       "cards: {images: \"art/*.png\"}}\n";
+  const testing::Run r = run_cardstock({"build", "-o", "out", "g.yaml", "--strict"}, dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::unique_ptr<poppler::document> doc(poppler::document::load_from_file((dir / "out/f/a-poker-3x3-letter.pdf").string()));
+  ASSERT_TRUE(doc);
+  std::unique_ptr<poppler::page> page(doc->create_page(0));
+  const auto bytes = page->text().to_utf8();
+  const std::string text(bytes.begin(), bytes.end());
+  EXPECT_NE(text.find("caption art/01.png"), std::string::npos) << text;
+  EXPECT_NE(text.find("caption art/02.png"), std::string::npos) << text;
+  // A picture added is a change here too (the pictures are inputs whichever design draws them).
+  write_png(dir / "art/03.png", 750, 750, [](int, int) { return kRed; });
+  const testing::Run again = run_cardstock({"build", "-o", "out", "g.yaml"}, dir.string());
+  EXPECT_EQ(again.out, "built out/f/: 1 PDF, 1 page, manifest.json\n") << again.err;
+  std::ofstream(dir / "g.yaml") << "game: f\ntitle: F\n" + design +
+                                       "decks:\n  - {id: a, card: poker, face: captioned, back: captioned, cards: {images: "
+                                       "\"art/*.png\", bleed_fill: mirror, back_images: art/01.png}}\n";
+  const testing::Run bad = run_cardstock({"build", "-o", "out", "g.yaml"}, dir.string());
+  EXPECT_EQ(bad.status, 1);
+  EXPECT_EQ(bad.err,
+            "g.yaml:9:101: error: 'bleed_fill' is for the pictures drawn as the face; with the deck's face 'captioned', "
+            "place the picture in that design instead\n"
+            "g.yaml:9:122: error: the deck has a back already ('captioned'): give 'back' or 'back_images'\n"
+            "g.yaml: 2 error(s), 0 warning(s); nothing written\n");
+}
+
 // A picture added to the folder (or taken away) is a new card, though no file the last
 // build read changed: the next build is not "up to date", with -j 1 or more.
 TEST(ImageDecks, APictureAddedOrRemovedIsBuiltAgain) {
