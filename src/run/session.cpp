@@ -89,12 +89,17 @@ class Session {
   int run(const std::vector<std::string>& given, bool write) {
     const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
     if (write && nothing_to_do(files)) return 0;
-    size_t to_prepare = 0;
-    if (const int status = load_all(given, files, write, &to_prepare); status != 0) return status;
     const int jobs = opt_.jobs > 0 ? opt_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     // Several cores: games, and the outputs of a big game, are drawn by fresh cardstock
     // processes (run/schedule.h says why processes).
-    if (write && jobs > 1 && to_prepare > 0 && !opt_.self_exe.empty() && opt_.shards <= 1) {
+    const bool children = write && jobs > 1 && !opt_.self_exe.empty() && opt_.shards <= 1;
+    if (const int status = begin(given, files, write); status != 0) return status;
+    // Whole games, each loaded only by its own process, when the files tell enough.
+    if (children)
+      if (const auto status = run_unparsed(files, jobs, opt_, templates_, *cache_, progress_, out_, err_)) return *status;
+    size_t to_prepare = 0;
+    if (const int status = load_games(files, write, &to_prepare); status != 0) return status;
+    if (children && to_prepare > 0) {
       std::vector<GameWork> work;
       for (const auto& g : games_)
         work.push_back(g->loaded && !g->up_to_date
@@ -146,6 +151,13 @@ class Session {
   // (said on err_) when nothing can be built. *to_prepare: the games to prepare.
   int load_all(const std::vector<std::string>& given, const std::vector<std::string>& files, bool write,
                size_t* to_prepare) {
+    if (const int status = begin(given, files, write); status != 0) return status;
+    return load_games(files, write, to_prepare);
+  }
+
+  // Loads the templates and checks the options and that the files are there: 0, or the
+  // exit code (said on err_).
+  int begin(const std::vector<std::string>& given, const std::vector<std::string>& files, bool write) {
     if (!start()) return 1;
     if (const int status = start_options(); status != 0) return status;
     if (!named_files_exist(given, err_)) return 2;
@@ -157,6 +169,12 @@ class Session {
                     std::string(write ? "build" : "check") + " my-deck.yaml'");
       return 2;
     }
+    return 0;
+  }
+
+  // Loads every game and checks what needs them all (ids, --paper, --stock): 0, or the
+  // exit code (said on err_). *to_prepare: the games to prepare.
+  int load_games(const std::vector<std::string>& files, bool write, size_t* to_prepare) {
     for (const auto& path : files) *to_prepare += load(path, write);
     if (!ids_unique(games_, opt_, err_)) return 1;
     if (!paper_named(opt_, templates_, games_templates(), err_) ||
