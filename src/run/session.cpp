@@ -81,6 +81,30 @@ bool ids_unique(const std::vector<std::unique_ptr<GameRun>>& games, const BuildO
   return !d.has_errors();
 }
 
+// A build whose every game is up to date says so before any YAML is parsed: the
+// manifests name each game's folder and inputs (cache.h). A printer profile is
+// parsed to be keyed, and the processes drawing shares of a game have work to do:
+// those take the full way, as does anything the quick look cannot tell.
+bool nothing_to_do(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out) {
+  if (opt.force || !opt.printer.empty() || opt.shards > 1 || opt.templates_dir.empty() || files.empty())
+    return false;
+  // A folder of pictures (`cards: {images: "art/*.png"}`) gains a card when a picture is
+  // added, though no file the last build read changed: only loading the game tells, so
+  // a game file that may have one takes the full way.
+  for (const auto& f : files) {
+    std::string text, why;
+    if (!read_regular_file(f, size_t{64} << 20, &text, &why) || text.find("images:") != std::string::npos) return false;
+  }
+  InputCache cache(options_key(opt, std::nullopt), {});
+  const auto folders = up_to_date_folders(opt.out_dir, files, cache);
+  if (!folders) return false;
+  for (const auto& f : *folders) {
+    FolderLock::sweep_if_idle(f);  // what a killed build left goes, even when nothing is built
+    out << "up to date: " << f.string() << "/\n";
+  }
+  return true;
+}
+
 class Session {
  public:
   Session(const BuildOptions& opt, std::ostream& out, std::ostream& err)
@@ -88,7 +112,7 @@ class Session {
 
   int run(const std::vector<std::string>& given, bool write) {
     const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
-    if (write && nothing_to_do(files)) return 0;
+    if (write && nothing_to_do(files, opt_, out_)) return 0;
     const int jobs = opt_.jobs > 0 ? opt_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     // Several cores: games, and the outputs of a big game, are drawn by fresh cardstock
     // processes (run/schedule.h says why processes).
@@ -187,30 +211,6 @@ class Session {
   void prepare_all() {
     for (auto& g : games_)
       if (g->loaded && !g->up_to_date) prepare(*g);
-  }
-
-  // A build whose every game is up to date says so before any YAML is parsed: the
-  // manifests name each game's folder and inputs (cache.h). A printer profile is
-  // parsed to be keyed, and the processes drawing shares of a game have work to do:
-  // those take the full way, as does anything the quick look cannot tell.
-  bool nothing_to_do(const std::vector<std::string>& files) {
-    if (opt_.force || !opt_.printer.empty() || opt_.shards > 1 || opt_.templates_dir.empty() || files.empty())
-      return false;
-    // A folder of pictures (`cards: {images: "art/*.png"}`) gains a card when a picture is
-    // added, though no file the last build read changed: only loading the game tells, so
-    // a game file that may have one takes the full way.
-    for (const auto& f : files) {
-      std::string text, why;
-      if (!read_regular_file(f, size_t{64} << 20, &text, &why) || text.find("images:") != std::string::npos) return false;
-    }
-    InputCache cache(options_key(opt_, std::nullopt), {});
-    const auto folders = up_to_date_folders(opt_.out_dir, files, cache);
-    if (!folders) return false;
-    for (const auto& f : *folders) {
-      FolderLock::sweep_if_idle(f);  // what a killed build left goes, even when nothing is built
-      out_ << "up to date: " << f.string() << "/\n";
-    }
-    return true;
   }
 
   // The templates of every game loaded (its own papers, stocks... over the shipped ones).
