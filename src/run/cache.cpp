@@ -190,24 +190,23 @@ Json manifest_header(const fs::path& dir) {
   return reader.header;
 }
 
-}  // namespace
-
-std::optional<std::vector<fs::path>> up_to_date_folders(const fs::path& out_dir,
-                                                        const std::vector<std::string>& games,
-                                                        InputCache& cache) {
+// The look of up_to_date_each; with `stop`, it ends at the first game not known to be up
+// to date (its files are hashed no further: the full build hashes what it needs).
+std::vector<std::optional<fs::path>> look(const fs::path& out_dir, const std::vector<std::string>& games,
+                                          InputCache& cache, bool stop) {
   // Every folder's manifest header, read once, however many games are named.
   std::vector<std::pair<fs::path, Json>> heads;
   std::error_code ec;
   for (auto it = fs::directory_iterator(out_dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec))
     if (it->is_directory(ec) && !it->is_symlink(ec)) heads.emplace_back(it->path(), manifest_header(it->path()));
   std::sort(heads.begin(), heads.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<fs::path> found;
+  std::vector<std::optional<fs::path>> found;
   for (const auto& game : games) {
     // The folder of a game is named by its id, which its file says; the file is not read
     // here. A folder whose manifest names this file as its source and the folder's name
     // as the game, with every input unchanged, was made from this very file, so it is
     // the one the id names.
-    bool up = false;
+    found.emplace_back();
     for (const auto& [dir, head] : heads) {
       if (string_at(head, "source") != game || string_at(head, "game") != dir.filename().string()) continue;
       const PreviousBuild previous(dir);
@@ -218,10 +217,28 @@ std::optional<std::vector<fs::path>> up_to_date_folders(const fs::path& out_dir,
         const auto under = files_under(f);
         must.insert(must.end(), under.begin(), under.end());
       }
-      if ((up = previous.unchanged(cache, must))) found.push_back(dir);
+      if (previous.unchanged(cache, must)) found.back() = dir;
       break;
     }
-    if (!up) return std::nullopt;
+    if (stop && !found.back()) break;
+  }
+  return found;
+}
+
+}  // namespace
+
+std::vector<std::optional<fs::path>> up_to_date_each(const fs::path& out_dir, const std::vector<std::string>& games,
+                                                     InputCache& cache) {
+  return look(out_dir, games, cache, false);
+}
+
+std::optional<std::vector<fs::path>> up_to_date_folders(const fs::path& out_dir,
+                                                        const std::vector<std::string>& games,
+                                                        InputCache& cache) {
+  std::vector<fs::path> found;
+  for (auto& dir : look(out_dir, games, cache, true)) {
+    if (!dir) return std::nullopt;
+    found.push_back(std::move(*dir));
   }
   return found;
 }

@@ -73,4 +73,10 @@ std::optional<std::vector<std::filesystem::path>> up_to_date_folders(const std::
                                                                      const std::vector<std::string>& games,
                                                                      InputCache& cache);
 
+/// The same look, game by game: each game's up-to-date folder, or nullopt where that one
+/// is not known to be up to date (the others are still looked at).
+std::vector<std::optional<std::filesystem::path>> up_to_date_each(const std::filesystem::path& out_dir,
+                                                                  const std::vector<std::string>& games,
+                                                                  InputCache& cache);
+
 }  // namespace cardstock

@@ -81,6 +81,30 @@ bool ids_unique(const std::vector<std::unique_ptr<GameRun>>& games, const BuildO
   return !d.has_errors();
 }
 
+// A build whose every game is up to date says so before any YAML is parsed: the
+// manifests name each game's folder and inputs (cache.h). A printer profile is
+// parsed to be keyed, and the processes drawing shares of a game have work to do:
+// those take the full way, as does anything the quick look cannot tell.
+bool nothing_to_do(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out) {
+  if (opt.force || !opt.printer.empty() || opt.shards > 1 || opt.templates_dir.empty() || files.empty())
+    return false;
+  // A folder of pictures (`cards: {images: "art/*.png"}`) gains a card when a picture is
+  // added, though no file the last build read changed: only loading the game tells, so
+  // a game file that may have one takes the full way.
+  for (const auto& f : files) {
+    std::string text, why;
+    if (!read_regular_file(f, size_t{64} << 20, &text, &why) || text.find("images:") != std::string::npos) return false;
+  }
+  InputCache cache(options_key(opt, std::nullopt), {});
+  const auto folders = up_to_date_folders(opt.out_dir, files, cache);
+  if (!folders) return false;
+  for (const auto& f : *folders) {
+    FolderLock::sweep_if_idle(f);  // what a killed build left goes, even when nothing is built
+    out << "up to date: " << f.string() << "/\n";
+  }
+  return true;
+}
+
 class Session {
  public:
   Session(const BuildOptions& opt, std::ostream& out, std::ostream& err)
@@ -88,13 +112,18 @@ class Session {
 
   int run(const std::vector<std::string>& given, bool write) {
     const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
-    if (write && nothing_to_do(files)) return 0;
-    size_t to_prepare = 0;
-    if (const int status = load_all(given, files, write, &to_prepare); status != 0) return status;
+    if (write && nothing_to_do(files, opt_, out_)) return 0;
     const int jobs = opt_.jobs > 0 ? opt_.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     // Several cores: games, and the outputs of a big game, are drawn by fresh cardstock
     // processes (run/schedule.h says why processes).
-    if (write && jobs > 1 && to_prepare > 0 && !opt_.self_exe.empty() && opt_.shards <= 1) {
+    const bool children = write && jobs > 1 && !opt_.self_exe.empty() && opt_.shards <= 1;
+    if (const int status = begin(given, files, write); status != 0) return status;
+    // Whole games, each loaded only by its own process, when the files tell enough.
+    if (children)
+      if (const auto status = run_unparsed(files, jobs, opt_, templates_, *cache_, progress_, out_, err_)) return *status;
+    size_t to_prepare = 0;
+    if (const int status = load_games(files, write, &to_prepare); status != 0) return status;
+    if (children && to_prepare > 0) {
       std::vector<GameWork> work;
       for (const auto& g : games_)
         work.push_back(g->loaded && !g->up_to_date
@@ -146,6 +175,13 @@ class Session {
   // (said on err_) when nothing can be built. *to_prepare: the games to prepare.
   int load_all(const std::vector<std::string>& given, const std::vector<std::string>& files, bool write,
                size_t* to_prepare) {
+    if (const int status = begin(given, files, write); status != 0) return status;
+    return load_games(files, write, to_prepare);
+  }
+
+  // Loads the templates and checks the options and that the files are there: 0, or the
+  // exit code (said on err_).
+  int begin(const std::vector<std::string>& given, const std::vector<std::string>& files, bool write) {
     if (!start()) return 1;
     if (const int status = start_options(); status != 0) return status;
     if (!named_files_exist(given, err_)) return 2;
@@ -157,6 +193,12 @@ class Session {
                     std::string(write ? "build" : "check") + " my-deck.yaml'");
       return 2;
     }
+    return 0;
+  }
+
+  // Loads every game and checks what needs them all (ids, --paper, --stock): 0, or the
+  // exit code (said on err_). *to_prepare: the games to prepare.
+  int load_games(const std::vector<std::string>& files, bool write, size_t* to_prepare) {
     for (const auto& path : files) *to_prepare += load(path, write);
     if (!ids_unique(games_, opt_, err_)) return 1;
     if (!paper_named(opt_, templates_, games_templates(), err_) ||
@@ -169,30 +211,6 @@ class Session {
   void prepare_all() {
     for (auto& g : games_)
       if (g->loaded && !g->up_to_date) prepare(*g);
-  }
-
-  // A build whose every game is up to date says so before any YAML is parsed: the
-  // manifests name each game's folder and inputs (cache.h). A printer profile is
-  // parsed to be keyed, and the processes drawing shares of a game have work to do:
-  // those take the full way, as does anything the quick look cannot tell.
-  bool nothing_to_do(const std::vector<std::string>& files) {
-    if (opt_.force || !opt_.printer.empty() || opt_.shards > 1 || opt_.templates_dir.empty() || files.empty())
-      return false;
-    // A folder of pictures (`cards: {images: "art/*.png"}`) gains a card when a picture is
-    // added, though no file the last build read changed: only loading the game tells, so
-    // a game file that may have one takes the full way.
-    for (const auto& f : files) {
-      std::string text, why;
-      if (!read_regular_file(f, size_t{64} << 20, &text, &why) || text.find("images:") != std::string::npos) return false;
-    }
-    InputCache cache(options_key(opt_, std::nullopt), {});
-    const auto folders = up_to_date_folders(opt_.out_dir, files, cache);
-    if (!folders) return false;
-    for (const auto& f : *folders) {
-      FolderLock::sweep_if_idle(f);  // what a killed build left goes, even when nothing is built
-      out_ << "up to date: " << f.string() << "/\n";
-    }
-    return true;
   }
 
   // The templates of every game loaded (its own papers, stocks... over the shipped ones).

@@ -22,6 +22,7 @@
 
 namespace cardstock {
 
+class InputCache;
 class OutputFolder;
 class Progress;
 struct WriteContext;
@@ -111,6 +112,20 @@ bool game_failed(const GameRun& g, bool write, const BuildOptions& opt, Progress
 int run_units(const std::vector<Unit>& units, const std::vector<GameWork>& work, int jobs,
               const std::vector<std::unique_ptr<GameRun>>& games, const BuildOptions& opt, Progress& progress,
               std::ostream& out, std::ostream& err);
+
+// --- unparsed.cpp: a build drawn by child processes, its games parsed only there ---
+
+// A game file's id as its loader reads it, from its text alone: the one top-level `game:`
+// line, in the plain form `game: my-game` (a comment may follow). "" when the text could
+// hold another (unparsed.cpp says what), and only loading can tell.
+std::string plain_game_id(const std::string& text);
+
+// Builds `files` (two or more) as whole games in child processes, `jobs` at once, without
+// parsing them here when their files tell enough (unparsed.cpp says what): the exit code;
+// nullopt, nothing done or said, when only loading the games can tell.
+std::optional<int> run_unparsed(const std::vector<std::string>& files, int jobs, const BuildOptions& opt,
+                                const Templates& t, InputCache& cache, Progress& progress, std::ostream& out,
+                                std::ostream& err);
 
 // Checks (write false) or builds `given` (none: content/*.yaml): the exit code.
 int run_session(const std::vector<std::string>& given, bool write, const BuildOptions& opt, std::ostream& out,
