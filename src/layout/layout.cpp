@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <set>
 
 #include "base/input_limits.h"
 #include "layout/font_issues.h"
@@ -445,6 +446,24 @@ CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const De
     art.items.push_back(std::move(it));
   }
   return art;
+}
+
+std::optional<std::vector<std::string>> design_fields(const Design& design) {
+  std::set<std::string> names;
+  bool ok = true;
+  auto add = [&](const std::string& tmpl) {
+    if (tmpl.find('{') == std::string::npos) return;
+    TemplateFields t = read_template(tmpl);
+    ok = ok && t.error.empty();
+    names.insert(t.names.begin(), t.names.end());
+  };
+  add(design.background);
+  for (const Layer& l : design.layers) {
+    for (const std::string* t : {&l.when, &l.fill, &l.stroke, &l.text, &l.color, &l.src, &l.bleed_colour}) add(*t);
+    for (const auto& pc : l.per_card) add(pc.tmpl);
+  }
+  if (!ok) return std::nullopt;
+  return std::vector<std::string>(names.begin(), names.end());
 }
 
 std::vector<CardInstance> expand_instances(const Deck& deck) {

@@ -2,6 +2,7 @@
 // sheets paginated into placements and cut guides. Points, origin top-left, y down.
 // No Cairo here; text sizes come through TextMeasurer.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,13 @@ struct FieldMiss {
 /// written in the game file is added to *misses if given (else reported for the card).
 CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const Design& design,
                      const TextMeasurer& m, Diagnostics& d, std::vector<FieldMiss>* misses = nullptr);
+
+/// The card fields resolve_card reads for `design`: the {field}s of its templates (its
+/// background; each layer's when, fill, stroke, text, color, src, bleed_colour and keys
+/// read per card), sorted, each once; null if a template is malformed (then any field
+/// may count). Two cards equal in these (each present or not, and its value) resolve to
+/// equal arts; only the messages differ (they name the card).
+std::optional<std::vector<std::string>> design_fields(const Design& design);
 
 /// One error a missing {field} of `deck`, at the text that uses it: how many cards lack
 /// it (and which), what fields they have, and the one likely meant.

@@ -95,18 +95,26 @@ std::string too_small(double pt, double floor, bool on_card) {
 void lint_cards(const PreparedGame& p, size_t k, double stock_floor, Findings& f) {
   const Game& g = p.game;
   const Deck& deck = g.decks[k];
+  // An art that showed nothing for one card shows nothing for the others sharing it: what
+  // is found depends on the art, its design and the floor, and only the words on the card.
+  std::vector<bool> clean[2];  // by side, by number of the art
   for (size_t c = 0; c < deck.cards.size(); ++c) {
     const Card& card = deck.cards[c];
     for (bool back : {false, true}) {
       const auto& arts = back ? p.backs : p.faces;
       if (k >= arts.size() || c >= arts[k].size()) continue;
+      std::vector<bool>& shown_clean = clean[back];
+      shown_clean.resize(arts[k].distinct().size());
+      if (shown_clean[arts[k].number(c)]) continue;
       const std::string name = back ? (card.back.empty() ? deck.back : card.back)
                                     : (card.face.empty() ? deck.face : card.face);
       auto des = g.designs.find(name);
       const Design* design = des == g.designs.end() ? nullptr : &des->second;
       const double floor = design && design->legible_size.pt > 0 ? design->legible_size.pt : stock_floor;
+      const CardArt& art = arts[k][c];
       const std::string who = "card '" + card.id + "'" + (back ? " (back)" : "");
-      for (const ArtItem& it : arts[k][c].items) {
+      bool found = false;
+      for (const ArtItem& it : art.items) {
         if (it.type != LayerType::Text || it.text.empty()) continue;
         const Layer* layer = design && it.layer >= 0 && static_cast<size_t>(it.layer) < design->layers.size()
                                  ? &design->layers[static_cast<size_t>(it.layer)]
@@ -119,12 +127,16 @@ void lint_cards(const PreparedGame& p, size_t k, double stock_floor, Findings& f
           const bool in_design = layer && layer->text.find(token) != std::string::npos &&
                                  (token[0] != '{' || !card.fields.count(token.substr(1, token.size() - 2)));
           f.add(in_design ? at_layer : card.mark, true, "printed text shows " + raw + " unexpanded", who, token);
+          found = true;
         }
         // Text that overflows its box is already warned of, with its size: the fix there is
         // room or fewer words, not a larger size.
-        if (!it.overflow && it.style.size < floor - 1e-9)
+        if (!it.overflow && it.style.size < floor - 1e-9) {
           f.add(at_layer, false, too_small(it.style.size, floor, true), who);
+          found = true;
+        }
       }
+      if (!found) shown_clean[arts[k].number(c)] = true;
     }
   }
 }

@@ -44,18 +44,24 @@ std::string card_boxes_json(const PreparedGame& p) {
       // Per design, the distinct boxes in the order first seen, with their cards.
       std::map<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>> groups;
       std::vector<std::string> order;
+      // By number of the art (cards share some): its place in its design's list, +1.
+      std::vector<size_t> entry(arts.distinct().size());
       for (size_t c = 0; c < arts.size() && c < dk.cards.size(); ++c) {
         if (arts[c].placed.empty()) continue;
         const Card& card = dk.cards[c];
         const std::string name = back ? (card.back.empty() ? dk.back : card.back) : (card.face.empty() ? dk.face : card.face);
         auto des = g.designs.find(name);
         if (des == g.designs.end()) continue;
-        const std::string boxes = layer_boxes(arts[c], des->second);
         auto& list = groups[name];
         if (list.empty()) order.push_back(name);
-        auto same = std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.first == boxes; });
-        if (same == list.end()) list.push_back({boxes, {}}), same = list.end() - 1;
-        same->second.push_back(card.id);
+        size_t& at = entry[arts.number(c)];
+        if (at == 0) {
+          const std::string boxes = layer_boxes(arts[c], des->second);
+          auto same = std::find_if(list.begin(), list.end(), [&](const auto& e) { return e.first == boxes; });
+          if (same == list.end()) list.push_back({boxes, {}}), same = list.end() - 1;
+          at = static_cast<size_t>(same - list.begin()) + 1;
+        }
+        list[at - 1].second.push_back(card.id);
       }
       for (const std::string& name : order)
         for (const auto& [boxes, cards] : groups[name]) {

@@ -3,6 +3,7 @@
 // layer (or design) in the game file, once for all the cards it concerns.
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "base/length.h"
 #include "plan/plan.h"
@@ -31,7 +32,14 @@ std::string more(int n) {
 // One side (faces or backs) of every card of the deck: what it concerns, by design.
 struct SideCheck {
   const char* side;
-  const std::vector<CardArt>* arts;
+  const DeckArts* arts;
+};
+
+// What one art shows wrong: its text outside the safe zone, its edges short of the bleed.
+// Found once for each art, however many cards share it.
+struct ArtProblems {
+  std::vector<SafeZoneProblem> text;
+  std::vector<std::string> edges;
 };
 
 // What was found, keyed by the layer (text) or design (bleed), with the first card shown.
@@ -54,6 +62,10 @@ void preflight_deck(const PreparedGame& p, size_t deck, const Stock& stock, Diag
     if (fresh) order.push_back(key);
     else ++it->second.others;
   };
+  // By side, by number of the art.
+  std::vector<std::optional<ArtProblems>> problems[2] = {
+      std::vector<std::optional<ArtProblems>>(p.faces[deck].distinct().size()),
+      std::vector<std::optional<ArtProblems>>(p.backs[deck].distinct().size())};
   for (const SideCheck sc : {SideCheck{"face", &p.faces[deck]}, SideCheck{"back", &p.backs[deck]}}) {
     for (size_t c = 0; c < dk.cards.size() && c < sc.arts->size(); ++c) {
       const Card& card = dk.cards[c];
@@ -62,7 +74,9 @@ void preflight_deck(const PreparedGame& p, size_t deck, const Stock& stock, Diag
       const auto des = p.game.designs.find(name);
       if (name.empty() || des == p.game.designs.end()) continue;
       const CardArt& art = (*sc.arts)[c];
-      for (const SafeZoneProblem& sz : text_outside(art, safe, *p.measurer)) {
+      std::optional<ArtProblems>& seen = problems[sc.side[0] == 'b'][sc.arts->number(c)];
+      if (!seen) seen = ArtProblems{text_outside(art, safe, *p.measurer), edges_short_of(art, bleed)};
+      for (const SafeZoneProblem& sz : seen->text) {
         const ArtItem& it = art.items[sz.item];
         if (it.layer < 0 || it.layer >= static_cast<int>(des->second.layers.size())) continue;
         const Layer& l = des->second.layers[static_cast<size_t>(it.layer)];
@@ -71,7 +85,7 @@ void preflight_deck(const PreparedGame& p, size_t deck, const Stock& stock, Diag
                 " mm at the " + and_list(sz.sides) + " (text must stay " + mm_exact(stock.card.safe.pt) +
                 " mm inside the trim)");
       }
-      const auto edges = edges_short_of(art, bleed);
+      const auto& edges = seen->edges;
       if (!edges.empty())
         add(name + "/" + sc.side + "/bleed", des->second.mark,
             who + "the " + sc.side + " of card '" + card.id + "' (design '" + name + "') does not reach into the bleed at the " +

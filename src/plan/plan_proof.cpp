@@ -38,7 +38,7 @@ PlannedOutput plan_proof(const PreparedGame& p, size_t deck, bool backs, const T
   std::vector<std::vector<ArtItem>> over(sheets.pages.size());
   bool placed = false;  // said in the heading only when the deck's designs place layers
   for (const auto* arts : {&p.faces[deck], &p.backs[deck]})
-    for (const CardArt& a : *arts) placed = placed || !a.placed.empty();
+    for (const CardArt& a : arts->distinct()) placed = placed || !a.placed.empty();
   for (size_t k = 0; k < sheets.pages.size(); ++k) {
     const std::string head = p.game.title + ": proof of deck '" + dk.id + "', page " + std::to_string(k + 1) + " of " +
                              std::to_string(sheets.pages.size()) +

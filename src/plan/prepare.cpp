@@ -28,7 +28,7 @@ int PreparedGame::deck_index(const std::string& id) const {
 std::vector<std::string> PreparedGame::deck_images(size_t k) const {
   std::set<std::string> seen;  // a deck of thousands of cards shows a few images
   for (const auto* arts : {&faces[k], &backs[k]})
-    for (const auto& a : *arts)
+    for (const auto& a : arts->distinct())
       for (const auto& it : a.items)
         if (!it.image.empty()) seen.insert(it.image);
         else
@@ -72,22 +72,22 @@ void load_hyphenation(PreparedGame& p, const Templates& t) {
                         "; the booklet is set without hyphenation");
 }
 
+// The design called `name`, or null.
+const Design* design_named(const Game& g, const std::string& name) {
+  auto it = g.designs.find(name);
+  return name.empty() || it == g.designs.end() ? nullptr : &it->second;
+}
+
 void resolve_cards(PreparedGame& p) {
   const Game& game = p.game;
   for (const auto& deck : game.decks) {
-    std::vector<CardArt> faces, backs;
+    DeckArts faces, backs;
     std::vector<FieldMiss> misses;  // said once for the deck, not once a card
-    for (const auto& card : deck.cards) {
-      const std::string face = card.face.empty() ? deck.face : card.face;
-      const std::string back = card.back.empty() ? deck.back : card.back;
-      auto f = game.designs.find(face);
-      faces.push_back(f == game.designs.end()
-                          ? CardArt{}
-                          : resolve_card(game, deck, card, f->second, *p.measurer, p.diags, &misses));
-      auto b = game.designs.find(back);
-      backs.push_back(back.empty() || b == game.designs.end()
-                          ? CardArt{}
-                          : resolve_card(game, deck, card, b->second, *p.measurer, p.diags, &misses));
+    DeckResolver resolver(game, deck, *p.measurer, p.diags, &misses);
+    for (size_t c = 0; c < deck.cards.size(); ++c) {
+      const Card& card = deck.cards[c];
+      resolver.add(c, design_named(game, card.face.empty() ? deck.face : card.face), faces);
+      resolver.add(c, design_named(game, card.back.empty() ? deck.back : card.back), backs);
     }
     report_field_misses(deck, misses, p.diags);
     p.faces.push_back(std::move(faces));
@@ -109,7 +109,10 @@ void check_images(PreparedGame& p) {
     const Deck& deck = p.game.decks[k];
     for (const bool back : {false, true}) {
       const auto& arts = back ? p.backs[k] : p.faces[k];
+      std::vector<bool> looked(arts.distinct().size());  // an art cards share: its images are seen
       for (size_t c = 0; c < arts.size() && c < deck.cards.size(); ++c) {
+        if (looked[arts.number(c)]) continue;
+        looked[arts.number(c)] = true;
         const Card& card = deck.cards[c];
         const std::string name = back ? (card.back.empty() ? deck.back : card.back)
                                       : (card.face.empty() ? deck.face : card.face);

@@ -14,6 +14,7 @@
 #include "load/booklet.h"
 #include "model/model.h"
 #include "layout/text_measure.h"
+#include "plan/deck_arts.h"
 
 namespace cardstock {
 
@@ -21,8 +22,9 @@ struct PreparedGame {
   std::string source;  // the game file as named
   Game game;
   Diagnostics diags;
-  // Per deck, per card (index into Deck::cards): the resolved face and back.
-  std::vector<std::vector<CardArt>> faces, backs;
+  // Per deck, per card (index into Deck::cards): the resolved face and back, cards that
+  // resolve alike sharing one art.
+  std::vector<DeckArts> faces, backs;
   std::optional<Booklet> booklet;
   // What the text was measured with and is drawn with (the render stage's Typesetter in a
   // build: shaped once, images decoded once, for all the game's outputs; not owned), and

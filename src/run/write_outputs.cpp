@@ -163,8 +163,8 @@ class DrawnForOthers {
 // the card art they point to is gone: nothing after this draws.
 void let_go_of_art(GameRun& g, size_t drawing) {
   g.typesetter->let_go();
-  std::vector<std::vector<CardArt>>().swap(g.prepared.faces);
-  std::vector<std::vector<CardArt>>().swap(g.prepared.backs);
+  std::vector<DeckArts>().swap(g.prepared.faces);
+  std::vector<DeckArts>().swap(g.prepared.backs);
   for (size_t j = 0; j < g.outputs.size(); ++j)
     if (j != drawing) drop_pages(g.outputs[j]);
 }
