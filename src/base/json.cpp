@@ -8,6 +8,11 @@
 namespace cardstock {
 
 std::string json_quote(std::string_view s) {
+  // Printable ASCII without a quote or backslash is written as it is, as nlohmann's dump
+  // would write it, without building a value and a serializer (the manifest quotes a few
+  // strings per card).
+  if (std::all_of(s.begin(), s.end(), [](char c) { return c >= 0x20 && c < 0x7F && c != '"' && c != '\\'; }))
+    return "\"" + std::string(s) + "\"";
   // nlohmann throws on bytes that are not UTF-8; a file name in Latin-1 is escaped first,
   // so that a manifest stays JSON whatever a user's file system holds.
   return Json(utf8_or_escaped(s)).dump();

@@ -71,16 +71,60 @@ std::optional<double> parse_angle(std::string_view text, std::string* err) {
   return std::nullopt;
 }
 
-std::string format_number(double v, int digits) {
-  // to_chars rounds as printf's %.4f does, without its locale and format parsing: the
-  // manifest formats a dozen numbers a card.
+namespace {
+
+// format_number's text by to_chars, the exact rounding of v's binary value.
+std::string format_exact(double v, int digits) {
   char buf[400];
   const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, digits);
   std::string s(buf, r.ec == std::errc() ? r.ptr : buf);
-  while (!s.empty() && s.back() == '0') s.pop_back();
-  if (!s.empty() && s.back() == '.') s.pop_back();
+  if (s.find('.') != std::string::npos) {  // zeros before the point stay: "180" at 0 digits
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
   if (s == "-0") s = "0";  // a tiny negative rounds to zero, never "-0"
   return s;
+}
+
+}  // namespace
+
+std::string format_number(double v, int digits) {
+  // The manifest and the placing operators format a dozen numbers a card: to_chars costs
+  // about 500 instructions a number. The usual number (a length in points) is v * 10^digits
+  // rounded to a whole number, which is the exact rounding unless that product, whose
+  // error is at most half its last place, lies that close to a half: such numbers (and
+  // ties, huge or odd values, many digits) go to format_exact. Both give the same text for
+  // every double (a test compares them on millions).
+  static constexpr double kPow10[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
+  if (digits >= 0 && digits <= 8 && std::isfinite(v) && std::fabs(v) < 1e9) {
+    const double scaled = v * kPow10[digits];
+    const double whole = std::nearbyint(scaled);
+    const double off = std::fabs(scaled - whole);  // exact: both within a factor of 2
+    if (std::fabs(off - 0.5) > std::fabs(scaled) * 0x1p-51 + 0x1p-60 && off < 0.5) {
+      const bool negative = whole < 0;
+      unsigned long long q = static_cast<unsigned long long>(std::fabs(whole));
+      char buf[40];
+      char* end = buf + sizeof buf;
+      char* p = end;
+      int shown = 0;  // fraction digits written
+      bool any = false;
+      for (int i = 0; i < digits; ++i, q /= 10) {
+        const char d = static_cast<char>('0' + q % 10);
+        if (!any && d == '0') continue;  // trailing zeros of the fraction are dropped
+        any = true;
+        *--p = d;
+        ++shown;
+      }
+      if (shown) *--p = '.';
+      do {
+        *--p = static_cast<char>('0' + q % 10);
+        q /= 10;
+      } while (q);
+      if (negative && !(p[0] == '0' && p + 1 == end)) *--p = '-';
+      return std::string(p, end);
+    }
+  }
+  return format_exact(v, digits);
 }
 
 }  // namespace cardstock

@@ -277,7 +277,9 @@ void read_picture_source(const YAML::Node& c, const std::string& file, Game& g, 
 }
 
 // Whether an entry of `cards:` reads a file rather than being a card.
-bool is_source(const YAML::Node& c) { return c.IsMap() && (c["csv"] || c["sheet"] || is_image_source(c)); }
+bool is_source(const YAML::Node& c) {
+  return c.IsMap() && (has_key(c, "csv") || has_key(c, "sheet") || is_image_source(c));
+}
 
 // One entry of `cards:` that reads files: a folder of pictures, or a CSV or spreadsheet.
 void read_source(const YAML::Node& c, const std::string& file, Game& g, const DesignNames& designs,

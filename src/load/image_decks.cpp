@@ -243,7 +243,7 @@ bool natural_less(const std::string& a, const std::string& b) {
 
 // An absent key's node (a deck without `cards:`) is invalid: only IsDefined may be asked.
 bool is_image_source(const YAML::Node& c) {
-  return c.IsDefined() && c.IsMap() && c["images"] && !c["images"].IsNull();
+  return has_value(c, "images");
 }
 
 std::vector<CsvCard> read_image_source(const YAML::Node& c, const std::string& file, Game* g, Deck* deck,

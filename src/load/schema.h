@@ -2,6 +2,7 @@
 // the JSON Schema (`cardstock schema`) and the documentation test, so these cannot drift.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
@@ -114,6 +115,14 @@ bool valid_field_name(const std::string& s);
 
 /// 1-based mark of a node in `file`.
 Mark mark_of(const YAML::Node& n, const std::string& file);
+
+/// True if the map `n` has `key` with any value, null included (as `n[key]` tests true);
+/// false if `n` is not a map (or is an absent key's node). Never throws. Unlike n[key], an
+/// absent key costs no string stream.
+bool has_key(const YAML::Node& n, std::string_view key);
+
+/// True if the map `n` has `key` with a value that is not null. As has_key otherwise.
+bool has_value(const YAML::Node& n, std::string_view key);
 
 /// Checks `n` against `s`: it must be a map, with no unknown keys (each gets a "did you
 /// mean"), every required key present, and each value of its field's kind. Recurses into

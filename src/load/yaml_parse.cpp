@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 #include <tuple>
+#include <unordered_map>
+#include <vector>
 
 #include "base/files.h"
 #include "base/text_check.h"
@@ -68,8 +70,20 @@ bool within_value_limit(const YAML::Node& root, YAML::Node* stop) {
 class YamlWalk {
  public:
   YamlWalk(const std::string& file, Diagnostics& d) : file_(file), d_(d) {}
-  // `where` names the collection for messages: "'designs'", "an entry of 'cards'".
-  void walk(const YAML::Node& n, const std::string& where) {
+  // Names the collection a node is in, for messages: "the file", "'designs'", "an entry
+  // of 'cards'". A chain up the tree, made into text only for a message: building the
+  // text for every value of every card cost more than the checks themselves.
+  struct Where {
+    const Where* up = nullptr;         // an entry of this collection
+    const std::string* key = nullptr;  // else the value of this key; neither: the file
+    std::string text() const {
+      if (key) return "'" + *key + "'";
+      if (!up) return "the file";
+      const std::string of = up->text();
+      return of == "the file" ? of : "an entry of " + of;
+    }
+  };
+  void walk(const YAML::Node& n, const Where& where) {
     tag(n);
     if (n.IsScalar()) {
       scalar(n);
@@ -79,11 +93,24 @@ class YamlWalk {
     const auto m = n.Mark();
     if (!seen_.insert({m.line, m.column, n.IsMap()}).second) return;
     if (n.IsSequence()) {
-      const std::string item = where == "the file" ? where : "an entry of " + where;
+      const Where item{&where, nullptr};
       for (const auto& x : n) walk(x, item);
       return;
     }
-    std::map<std::string, YAML::Node> keys;
+    // The keys so far, in order: looked through one by one (a card has a handful), and
+    // by a hash past kIndexed keys (a `counts:` map may have hundreds).
+    constexpr size_t kIndexed = 16;
+    std::vector<std::pair<const std::string*, YAML::Node>> keys;
+    std::unordered_map<std::string_view, size_t> index;
+    auto first_of = [&](const std::string& k) -> const YAML::Node* {
+      if (keys.size() > kIndexed) {
+        const auto it = index.find(k);
+        return it == index.end() ? nullptr : &keys[it->second].second;
+      }
+      for (const auto& [key, node] : keys)
+        if (*key == k) return &node;
+      return nullptr;
+    };
     for (const auto& kv : n) {
       walk(kv.first, where);
       // `? [a, b]: x` or `{a: 1}: x`: yaml-cpp keeps the entry, but every reader looks
@@ -93,17 +120,27 @@ class YamlWalk {
                                                (kv.first.IsSequence() ? "a list"
                                                 : kv.first.IsMap()    ? "a map"
                                                                       : "empty or null") +
-                                               " (in " + where + ")");
+                                               " (in " + where.text() + ")");
       if (kv.first.IsScalar()) {
         const std::string& k = kv.first.Scalar();
-        auto [first, fresh] = keys.emplace(k, kv.first);
-        if (!fresh) {
-          d_.error(mark_of(kv.first, file_), "'" + k + "' is defined twice in " + where +
+        if (const YAML::Node* first = first_of(k)) {
+          d_.error(mark_of(kv.first, file_), "'" + k + "' is defined twice in " + where.text() +
                                                  ": rename or remove one");
-          d_.note(mark_of(first->second, file_), "'" + k + "' is first defined here");
+          d_.note(mark_of(*first, file_), "'" + k + "' is first defined here");
+        } else {
+          keys.emplace_back(&k, kv.first);
+          if (keys.size() == kIndexed + 1)
+            for (size_t i = 0; i < keys.size(); ++i) index.emplace(*keys[i].first, i);
+          else if (keys.size() > kIndexed + 1)
+            index.emplace(k, keys.size() - 1);
         }
       }
-      walk(kv.second, kv.first.IsScalar() ? "'" + kv.first.Scalar() + "'" : where);
+      if (kv.first.IsScalar()) {
+        const Where value{nullptr, &kv.first.Scalar()};
+        walk(kv.second, value);
+      } else {
+        walk(kv.second, where);
+      }
     }
   }
 
@@ -320,7 +357,7 @@ bool parse_yaml_text(const std::string& text, const std::string& name, const std
                                        std::to_string(kMaxYamlValues));
       return false;
     }
-    YamlWalk(name, d).walk(*out, "the file");
+    YamlWalk(name, d).walk(*out, YamlWalk::Where{});
     // yaml-cpp's Load reads the first document and drops the rest unseen. An empty one
     // (a '---' with nothing after it) loses nothing. The first one lost is reported, with
     // how many follow it.
