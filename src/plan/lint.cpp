@@ -26,8 +26,10 @@ std::string unexpanded_markup(const std::string& text, const Game& game, std::st
   static const std::regex field(R"(\{[A-Za-z_][A-Za-z0-9_]*\})");
   static const std::regex emphasis(R"((\*\*|__)[^*_\s][^*_]*(\*\*|__))");
   static const std::regex link(R"(\[[^\]\n]+\]\([^)\s]+\))");
+  // Each pattern needs a character or pair the text seldom has: looked for first, as
+  // std::regex tries every place of the text before it says no.
   std::smatch m;
-  if (std::regex_search(text, m, field)) {
+  if (text.find('{') != std::string::npos && std::regex_search(text, m, field)) {
     raw = m.str();
     return "the field reference '" + raw + "'";
   }
@@ -35,11 +37,12 @@ std::string unexpanded_markup(const std::string& text, const Game& game, std::st
     raw = "<icon";
     return "an <icon> tag";
   }
-  if (std::regex_search(text, m, emphasis)) {
+  if ((text.find("**") != std::string::npos || text.find("__") != std::string::npos) &&
+      std::regex_search(text, m, emphasis)) {
     raw = m[1].str();
     return "the Markdown emphasis '" + m.str().substr(0, 40) + "'";
   }
-  if (std::regex_search(text, m, link)) {
+  if (text.find("](") != std::string::npos && std::regex_search(text, m, link)) {
     raw = "](";
     return "the Markdown link '" + m.str().substr(0, 40) + "'";
   }
