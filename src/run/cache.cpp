@@ -69,19 +69,6 @@ void InputCache::stamp(const std::vector<std::string>& game_files, const std::ve
 
 namespace {
 
-// A manifest as the cache needs it: its header, and each output's file and key. The
-// pages (most of a big deck's manifest) are dropped as they are parsed. A manifest that
-// is not JSON, or not cardstock's, is no manifest: everything is drawn again.
-Json parse_for_cache(const std::string& text) {
-  if (text.empty()) return Json();
-  auto keep = [](int depth, Json::parse_event_t event, Json& parsed) {
-    // Depth 1 is the header's keys; an output's own keys are at depth 3.
-    return !(event == Json::parse_event_t::key && depth > 1 && parsed != "file" && parsed != "inputs_key");
-  };
-  Json j = Json::parse(text, keep, /*allow_exceptions=*/false);
-  return j.is_object() ? j : Json();
-}
-
 std::string string_at(const Json& j, const char* key) {
   const auto it = j.is_object() ? j.find(key) : j.end();
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
@@ -106,35 +93,35 @@ PreviousBuild::PreviousBuild(const fs::path& dir) : dir_(dir) {
   // One that cannot be read, or is past any manifest cardstock writes, is no manifest.
   std::string why;
   if (!read_regular_file((dir / "manifest.json").string(), size_t{1} << 30, &text_, &why)) text_.clear();
-  json_ = parse_for_cache(text_);
+  head_ = read_manifest_outline(text_, /*header_only=*/true);
+}
+
+const ManifestOutline& PreviousBuild::outline() const {
+  if (!whole_) whole_ = read_manifest_outline(text_);
+  return *whole_;
 }
 
 std::vector<std::string> PreviousBuild::listed(const std::string& key) const {
-  return strings_at(json_, key.c_str());
+  return strings_at(head_.header, key.c_str());
 }
 
 bool PreviousBuild::unchanged(InputCache& cache, const std::vector<std::string>& must) const {
-  const std::string key = string_at(json_, "inputs_key");
+  const std::string key = string_at(head_.header, "inputs_key");
   const std::vector<std::string> files = inputs();
   if (key.empty() || files.empty()) return false;
   // The game file, its rules text and the templates must be among them, as they are now.
   for (const auto& f : must)
     if (std::find(files.begin(), files.end(), f) == files.end()) return false;
   if (cache.key(files) != key) return false;
-  const auto outputs = json_.find("outputs");
-  if (outputs == json_.end() || !outputs->is_array()) return false;
-  for (const auto& o : *outputs) {
-    const std::string file = string_at(o, "file");
-    if (file.empty() || !fs::exists(dir_ / file)) return false;
-  }
+  if (!outline().outputs_listed) return false;
+  for (const auto& o : outline().outputs)
+    if (o.file.empty() || !fs::exists(dir_ / o.file)) return false;
   return true;
 }
 
 std::vector<bool> PreviousBuild::to_draw(const std::vector<PlannedOutput>& outputs) const {
   std::map<std::string, std::string> key_of;
-  if (const auto listed = json_.is_object() ? json_.find("outputs") : json_.end();
-      listed != json_.end() && listed->is_array())
-    for (const auto& o : *listed) key_of.emplace(string_at(o, "file"), string_at(o, "inputs_key"));
+  for (const auto& o : outline().outputs) key_of.emplace(o.file, o.inputs_key);
   std::vector<bool> draw(outputs.size(), true);
   for (size_t i = 0; i < outputs.size(); ++i) {
     const auto it = key_of.find(outputs[i].file);
@@ -145,49 +132,12 @@ std::vector<bool> PreviousBuild::to_draw(const std::vector<PlannedOutput>& outpu
 
 namespace {
 
-// Reads a manifest's header (every key before "outputs", which the writer puts last)
-// through nlohmann's SAX interface, which stops there: the no-op check looks at every
+// Every key before "outputs", which the writer puts last: the no-op check looks at every
 // folder of -o, and a big deck's manifest is megabytes of pages it does not need.
-class HeaderReader {
- public:
-  Json header = Json::object();
-  bool null() { return put(nullptr); }
-  bool boolean(bool v) { return put(v); }
-  bool number_integer(Json::number_integer_t v) { return put(v); }
-  bool number_unsigned(Json::number_unsigned_t v) { return put(v); }
-  bool number_float(Json::number_float_t v, const std::string&) { return put(v); }
-  bool string(std::string& v) { return put(v); }
-  bool binary(Json::binary_t&) { return true; }
-  bool start_object(size_t) { return ++depth_ == 1; }  // the header is flat
-  bool end_object() { return --depth_ >= 0; }
-  bool start_array(size_t) {
-    if (++depth_ == 2) header[key_] = Json::array();
-    return depth_ == 2;
-  }
-  bool end_array() { return --depth_ >= 0; }
-  bool key(std::string& k) {
-    key_ = k;
-    return k != "outputs";
-  }
-  bool parse_error(size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
-
- private:
-  template <class T>
-  bool put(T v) {
-    if (depth_ == 1) header[key_] = v;
-    else if (depth_ == 2) header[key_].push_back(v);
-    return depth_ == 1 || depth_ == 2;
-  }
-  int depth_ = 0;
-  std::string key_;
-};
-
 Json manifest_header(const fs::path& dir) {
   std::string text, why;
   if (!read_regular_file((dir / "manifest.json").string(), size_t{1} << 30, &text, &why)) return Json();
-  HeaderReader reader;
-  Json::sax_parse(text, &reader);
-  return reader.header;
+  return read_manifest_outline(text, /*header_only=*/true).header;
 }
 
 // The look of up_to_date_each; with `stop`, it ends at the first game not known to be up

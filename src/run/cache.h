@@ -12,6 +12,7 @@
 #include "base/hash.h"
 #include "base/json.h"
 #include "plan/planned.h"
+#include "run/manifest_outline.h"
 
 namespace cardstock {
 
@@ -56,11 +57,17 @@ class PreviousBuild {
   std::vector<std::string> listed(const std::string& key) const;
   /// Per output: true if it must be drawn (new, changed, or its file is gone).
   std::vector<bool> to_draw(const std::vector<PlannedOutput>& outputs) const;
+  /// The outputs it lists, in order (none without a manifest).
+  const std::vector<ManifestOutline::Output>& outputs() const { return outline().outputs; }
 
  private:
+  // The whole outline, read on first use: most looks end at the header (a changed input
+  // key), and a big deck's outputs are megabytes of cards to read past.
+  const ManifestOutline& outline() const;
   std::filesystem::path dir_;
   std::string text_;  // as read: the build writes the manifest again only if it changed
-  Json json_;         // its header and each output's file and key (the pages left out)
+  ManifestOutline head_;  // the header alone
+  mutable std::optional<ManifestOutline> whole_;  // and each output's file and key
 };
 
 /// The no-op check, made before any YAML is parsed: for each game file (as named on the

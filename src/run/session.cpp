@@ -364,11 +364,11 @@ class Session {
     // go too (the manifest needs only their count and what the planners wrote of them).
     g.let_go_of_typesetter();
     for (auto& o : g.outputs) drop_pages(o);
-    return commit(g, folder, draw);
+    return commit(g, folder, draw, previous);
   }
 
   // Writes the manifest (only if it changed) and renames everything into place.
-  bool commit(GameRun& g, OutputFolder& folder, const std::vector<bool>& drawn) {
+  bool commit(GameRun& g, OutputFolder& folder, const std::vector<bool>& drawn, const PreviousBuild& previous) {
     const ManifestHeader h{g.prepared.game.id, g.prepared.game.title,
                            g.prepared.source,  g.inputs,
                            g.inputs_key,       templates_of(g.prepared.game, templates_).dirs,
@@ -384,7 +384,11 @@ class Session {
     progress_.clear();
     out_ << built_line(folder.dir().string(), g.outputs, drawn);
     // A game drawn in shares is committed by the parent, which removes them (processes.cpp).
-    if (opt_.shards <= 1) remove_stale_outputs(folder.dir(), g.previous_manifest, opt_.keep_stale, out_);
+    if (opt_.shards <= 1 && !g.previous_manifest.empty()) {
+      std::vector<std::string> made;  // what the manifest just written lists
+      for (const auto& o : g.outputs) made.push_back(o.file);
+      remove_stale_outputs(folder.dir(), previous.outputs(), made, opt_.keep_stale, out_);
+    }
     return true;
   }
 

@@ -17,6 +17,7 @@
 #include "render/fonts.h"
 #include "render/typesetter.h"
 #include "run/build.h"
+#include "run/manifest_outline.h"
 #include "run/prepared_run.h"
 #include "run/schedule.h"
 
@@ -65,6 +66,9 @@ bool paper_named(const BuildOptions& opt, const Templates& t, const std::vector<
 // link), and says so in one line on `out`; with `keep` (--keep-stale) names them instead.
 void remove_stale_outputs(const std::filesystem::path& dir, const std::string& previous_manifest, bool keep,
                           std::ostream& out);
+// The same, given what the previous manifest listed and the files the new one lists.
+void remove_stale_outputs(const std::filesystem::path& dir, const std::vector<ManifestOutline::Output>& previous,
+                          const std::vector<std::string>& made, bool keep, std::ostream& out);
 
 // Every --stock is a stock of the shipped templates or of a loaded game's own, on the
 // paper --paper asks for. False after saying why.

@@ -9,6 +9,7 @@
 #include "base/files.h"
 #include "base/json.h"
 #include "base/text_check.h"
+#include "run/manifest_outline.h"
 #include "run/session_parts.h"
 
 namespace fs = std::filesystem;
@@ -24,20 +25,12 @@ bool plain_output_name(const std::string& name) {
 }
 
 // The outputs a manifest lists, each with the files inside it when it is a folder (its
-// pages and saved object); none when the text is not a manifest.
-std::vector<std::pair<std::string, std::vector<std::string>>> listed_outputs(const std::string& text) {
-  std::vector<std::pair<std::string, std::vector<std::string>>> out;
-  const JsonParsed p = parse_json(text);
-  if (!p.ok() || !p.value.is_object() || !p.value.contains("outputs") || !p.value["outputs"].is_array()) return out;
-  for (const Json& o : p.value["outputs"]) {
-    if (!o.is_object() || !o.contains("file") || !o["file"].is_string()) continue;
-    std::vector<std::string> inside;
-    if (o.contains("pages") && o["pages"].is_array())
-      for (const Json& pg : o["pages"])
-        if (pg.is_object() && pg.contains("file") && pg["file"].is_string()) inside.push_back(pg["file"]);
-    if (o.contains("saved_object") && o["saved_object"].is_string()) inside.push_back(o["saved_object"]);
-    out.emplace_back(o["file"].get<std::string>(), std::move(inside));
-  }
+// pages and saved object); none when the text is not a manifest. Read by SAX: a big
+// deck's manifest is megabytes of cards, and this runs after every build that had one.
+std::vector<ManifestOutline::Output> listed_outputs(const std::string& text) {
+  std::vector<ManifestOutline::Output> out;
+  for (auto& o : read_manifest_outline(text).outputs)
+    if (!o.file.empty()) out.push_back(std::move(o));
   return out;
 }
 
@@ -65,10 +58,16 @@ void remove_stale_outputs(const fs::path& dir, const std::string& previous_manif
   if (previous_manifest.empty()) return;
   std::string now, why;
   if (!read_regular_file((dir / "manifest.json").string(), size_t{1} << 30, &now, &why)) return;
-  std::set<std::string> made;
-  for (const auto& [name, inside] : listed_outputs(now)) made.insert(name);
+  std::vector<std::string> made;
+  for (const auto& o : listed_outputs(now)) made.push_back(o.file);
+  remove_stale_outputs(dir, listed_outputs(previous_manifest), made, keep, out);
+}
+
+void remove_stale_outputs(const fs::path& dir, const std::vector<ManifestOutline::Output>& previous,
+                          const std::vector<std::string>& made_now, bool keep, std::ostream& out) {
+  const std::set<std::string> made(made_now.begin(), made_now.end());
   std::vector<std::string> gone, kept;
-  for (const auto& [name, inside] : listed_outputs(previous_manifest)) {
+  for (const auto& [name, key, inside] : previous) {
     if (made.count(name) || !plain_output_name(name)) continue;
     std::error_code ec;
     if (!fs::exists(fs::symlink_status(dir / name, ec))) continue;
