@@ -29,7 +29,11 @@ std::string manifest_json(const ManifestHeader& h, const std::vector<PlannedOutp
   o << "]";
   if (!h.boxes.empty()) o << ",\n  \"boxes_mm\": " << h.boxes;
   o << ",\n  \"units\": \"pt\",\n  \"rect\": \"[x, y, width, height] from the page's top-left corner\",\n"
-    << "  \"outputs\": [";
+    << "  \"files\": [";
+  // Every output's file, in the header: the no-op check reads the header alone (the
+  // outputs below are most of a big deck's manifest) and needs only these to be there.
+  for (size_t i = 0; i < outputs.size(); ++i) o << (i ? ", " : "") << json_quote(outputs[i].file);
+  o << "],\n  \"outputs\": [";
   for (size_t i = 0; i < outputs.size(); ++i) {
     const PlannedOutput& p = outputs[i];
     const ManifestEntry& m = p.manifest;

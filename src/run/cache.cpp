@@ -113,9 +113,20 @@ bool PreviousBuild::unchanged(InputCache& cache, const std::vector<std::string>&
   for (const auto& f : must)
     if (std::find(files.begin(), files.end(), f) == files.end()) return false;
   if (cache.key(files) != key) return false;
-  if (!outline().outputs_listed) return false;
-  for (const auto& o : outline().outputs)
-    if (o.file.empty() || !fs::exists(dir_ / o.file)) return false;
+  // Every output must be there: named by the header's "files" (read already), or, in a
+  // manifest written before that list, by its outputs, read whole.
+  std::vector<std::string> made;
+  const auto listed = head_.header.find("files");
+  const bool plain = listed != head_.header.end() && listed->is_array() &&
+                     std::all_of(listed->begin(), listed->end(), [](const Json& f) { return f.is_string(); });
+  if (plain) {
+    made = strings_at(head_.header, "files");
+  } else {
+    if (!outline().outputs_listed) return false;
+    for (const auto& o : outline().outputs) made.push_back(o.file);
+  }
+  for (const auto& f : made)
+    if (f.empty() || !fs::exists(dir_ / f)) return false;
   return true;
 }
 

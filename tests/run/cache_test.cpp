@@ -104,6 +104,29 @@ TEST(NoOpCheck, AnyChangeThatCouldRedrawSendsTheBuildTheFullWay) {
   }
 }
 
+// The header's "files" names every output, so the check reads no further: a manifest whose
+// outputs list is cut off is still up to date while its files are there; a manifest with
+// no usable "files" (written before it, or edited) is read whole as before.
+TEST(NoOpCheck, TheHeadersFilesAloneSayWhetherEveryOutputIsThere) {
+  const Scene s = scene("noop-files");
+  const fs::path manifest = s.out / "demo" / "manifest.json";
+  std::string m = testing::slurp(manifest);
+  ASSERT_NE(m.find("\"files\": [\"x.pdf\"],\n  \"outputs\""), std::string::npos) << m;
+  const std::string cut = m.substr(0, m.find("\"outputs\"")) + "\"outputs\": [{\"file\": ";
+  std::ofstream(manifest) << cut;
+  EXPECT_TRUE(check(s)) << "the outputs past the header are not read";
+  fs::remove(s.out / "demo" / "x.pdf");
+  EXPECT_FALSE(check(s)) << "a file the header names is gone";
+  std::ofstream(s.out / "demo" / "x.pdf") << "%PDF\n";
+  std::string old = m;
+  old.replace(old.find("\"files\": [\"x.pdf\"]"), 18, "\"files\": [\"x.pdf\", 3]");
+  std::ofstream(manifest) << old;
+  EXPECT_TRUE(check(s)) << "a list that is not all names: the outputs are read";
+  old.replace(old.find("{\"file\": \"x.pdf\""), 16, "{\"file\": \"y.pdf\"");
+  std::ofstream(manifest) << old;
+  EXPECT_FALSE(check(s)) << "and the outputs name a file that is not there";
+}
+
 // A manifest is a file anyone can leave in -o: an input it lists that is a FIFO is never
 // opened (opening one for reading waits for a writer), and counts as unreadable.
 TEST(NoOpCheck, AFifoAmongTheInputsIsNeverOpened) {
