@@ -8,6 +8,7 @@
 #include "base/files.h"
 #include "base/input_limits.h"
 #include "load/images.h"
+#include "render/rsvg_lib.h"
 
 namespace cardstock {
 
@@ -57,21 +58,27 @@ ImageCache::Image decode_png(const std::string& bytes, std::string* err) {
 // Draws the SVG into a recording surface at its intrinsic size (or its drawing's, or
 // 100 x 100 when it says none).
 ImageCache::Image decode_svg(const std::string& bytes, const std::string& path, std::string* err) {
+  std::string why;
+  const RsvgLib* rsvg = rsvg_lib(&why);
+  if (!rsvg) {
+    *err = "cannot be drawn: " + why;
+    return {};
+  }
   GError* gerr = nullptr;
   const GObjectPtr<GInputStream> in(
-      g_memory_input_stream_new_from_data(bytes.data(), static_cast<gssize>(bytes.size()), nullptr));
-  const GObjectPtr<GFile> base(g_file_new_for_path(path.c_str()));  // links resolve beside the SVG
+      rsvg->memory_input_stream_new_from_data(bytes.data(), static_cast<gssize>(bytes.size()), nullptr));
+  const GObjectPtr<GFile> base(rsvg->file_new_for_path(path.c_str()));  // links resolve beside the SVG
   const GObjectPtr<RsvgHandle> h(
-      rsvg_handle_new_from_stream_sync(in.get(), base.get(), RSVG_HANDLE_FLAGS_NONE, nullptr, &gerr));
+      rsvg->new_from_stream_sync(in.get(), base.get(), RSVG_HANDLE_FLAGS_NONE, nullptr, &gerr));
   GErrorPtr error(gerr);
   if (!h) {
     *err = "is not a valid SVG file: " + plain_svg_error(gerr ? gerr->message : "it cannot be read");
     return {};
   }
   gdouble w = 0, hh = 0;
-  if (!rsvg_handle_get_intrinsic_size_in_pixels(h.get(), &w, &hh) || w <= 0 || hh <= 0) {
+  if (!rsvg->get_intrinsic_size_in_pixels(h.get(), &w, &hh) || w <= 0 || hh <= 0) {
     RsvgRectangle ink, logical;
-    rsvg_handle_get_geometry_for_element(h.get(), nullptr, &ink, &logical, nullptr);
+    rsvg->get_geometry_for_element(h.get(), nullptr, &ink, &logical, nullptr);
     w = logical.width > 0 ? logical.width : 100;
     hh = logical.height > 0 ? logical.height : 100;
   }
@@ -80,7 +87,7 @@ ImageCache::Image decode_svg(const std::string& bytes, const std::string& path, 
   const CairoPtr cr(cairo_create(rec.get()));
   RsvgRectangle vp{0, 0, w, hh};
   gerr = nullptr;
-  if (!rsvg_handle_render_document(h.get(), cr.get(), &vp, &gerr)) {
+  if (!rsvg->render_document(h.get(), cr.get(), &vp, &gerr)) {
     error.reset(gerr);
     *err = "cannot be drawn: " + plain_svg_error(gerr ? gerr->message : "unknown error");
     return {};
@@ -96,19 +103,25 @@ ImageCache::Image decode_jpeg(const std::string& bytes, std::string* err) {
     *err = "is damaged or cut short: no picture size found in the JPEG data";
     return {};
   }
+  std::string why;
+  const RsvgLib* rsvg = rsvg_lib(&why);
+  if (!rsvg) {
+    *err = "cannot be decoded: " + why;
+    return {};
+  }
   char* b64 = g_base64_encode(reinterpret_cast<const guchar*>(bytes.data()), bytes.size());
   const std::string size = "width=\"" + std::to_string(w) + "\" height=\"" + std::to_string(h) + "\"";
   const std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" " + size + "><image " + size +
                           " preserveAspectRatio=\"none\" href=\"data:image/jpeg;base64," + b64 + "\"/></svg>";
   g_free(b64);
   GError* gerr = nullptr;
-  const GObjectPtr<RsvgHandle> hd(rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &gerr));
+  const GObjectPtr<RsvgHandle> hd(rsvg->new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &gerr));
   GErrorPtr error(gerr);
   SurfacePtr s(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, static_cast<int>(w), static_cast<int>(h)));
   const CairoPtr cr(cairo_create(s.get()));
   RsvgRectangle vp{0, 0, static_cast<double>(w), static_cast<double>(h)};
   gerr = nullptr;
-  if (!hd || !rsvg_handle_render_document(hd.get(), cr.get(), &vp, &gerr)) {
+  if (!hd || !rsvg->render_document(hd.get(), cr.get(), &vp, &gerr)) {
     if (gerr) error.reset(gerr);
     *err = "cannot be decoded as a JPEG picture";
     return {};
