@@ -98,9 +98,9 @@ std::optional<std::vector<Unparsed>> look_at(const std::vector<std::string>& fil
 std::optional<int> run_unparsed(const std::vector<std::string>& files, int jobs, const BuildOptions& opt,
                                 const Templates& t, InputCache& cache, Progress& progress, std::ostream& out,
                                 std::ostream& err) {
-  // Progress counts outputs, which only loading knows; --quiet children would still print
-  // notes the parent leaves out (game_failed), so both keep the loading way.
-  if (files.size() < 2 || opt.quiet || opt.progress) return std::nullopt;
+  // Progress counts outputs, which only loading knows: it keeps the loading way. (--quiet
+  // is passed on: the children leave notices out as the parent would.)
+  if (files.size() < 2 || opt.progress) return std::nullopt;
   std::ostringstream unsaid;  // a --paper or --stock only a game's own templates name: loaded
   if (!paper_named(opt, t, {}, unsaid) || !stocks_named(opt, t, {}, unsaid)) return std::nullopt;
   const auto seen = look_at(files, opt, cache);

@@ -246,6 +246,7 @@ std::vector<std::string> child_argv(const BuildOptions& opt, const std::string& 
   auto option = [&](const std::string& value, const char* name) {
     if (!value.empty()) a.insert(a.end(), {name, value});
   };
+  flag(opt.quiet, "--quiet");  // notices stay out, as the parent leaves them out
   flag(!opt.backs, "--single-sided");
   flag(opt.strict, "--strict");
   flag(opt.allow_outside, "--allow-outside");

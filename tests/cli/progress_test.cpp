@@ -91,6 +91,30 @@ TEST(Progress, QuietKeepsEveryDiagnostic) {
   EXPECT_EQ(quiet.out, "");
 }
 
+// Several games at once, drawn by child processes: --quiet is passed on, so what the
+// build says is what one process says (the warning, never the notice).
+TEST(Progress, QuietSaysTheSameWhateverTheJobs) {
+  const fs::path dir = testing::fresh_dir("progress-quiet-jobs");
+  std::ofstream(dir / "w.yaml") << game("a-word-far-too-long-for-its-box-at-twelve-points");
+  std::string noticed = game("shalom");
+  noticed.replace(noticed.find("game: w"), 7, "game: v");
+  noticed.replace(noticed.find("  face:\n"), 8, "  framed:\n");  // replaces the library's design
+  noticed.replace(noticed.find("face: face"), 10, "face: framed");
+  std::ofstream(dir / "v.yaml") << noticed;
+  const testing::Run loud = testing::run_cardstock({"build", "v.yaml", "w.yaml", "-o", "a", "-j", "2"}, dir.string());
+  ASSERT_EQ(loud.status, 0) << loud.err;
+  EXPECT_NE(loud.err.find("note: design 'framed' replaces the one defined at"), std::string::npos) << loud.err;
+  const testing::Run one =
+      testing::run_cardstock({"build", "v.yaml", "w.yaml", "-o", "b", "-j", "1", "-q"}, dir.string());
+  const testing::Run two =
+      testing::run_cardstock({"build", "v.yaml", "w.yaml", "-o", "c", "-j", "2", "-q"}, dir.string());
+  EXPECT_EQ(two.status, 0);
+  EXPECT_EQ(two.out, "");
+  EXPECT_EQ(two.err, one.err);
+  EXPECT_NE(two.err.find("warning: card 'd-1'"), std::string::npos) << two.err;
+  EXPECT_EQ(two.err.find("note:"), std::string::npos) << two.err;
+}
+
 TEST(Progress, OneLineRedrawnOnATerminal) {
   const fs::path dir = testing::fresh_dir("progress-tty");
   std::ofstream(dir / "w.yaml") << game("shalom");
