@@ -356,6 +356,17 @@ title: U
             "t.yaml:20:3: note: 't' is first defined here\n"
             "t.yaml:22:1: error: 'title' is defined twice in the file: rename or remove one\n"
             "t.yaml:2:1: note: 'title' is first defined here\n");
+  // A map of many keys (looked up by hash past the first 16): a key given again, early or
+  // late, is found as in a short map.
+  std::string colors = "colors: {";
+  for (int i = 0; i < 40; ++i) colors += "c" + std::to_string(i) + ": \"#000\", ";
+  colors += "c3: \"#111\", c35: \"#222\"}\n";
+  EXPECT_EQ(testing::diagnostics_of("game: t\ntitle: T\n" + colors),
+            "t.yaml:3:520: error: 'c3' is defined twice in 'colors': rename or remove one\n"
+            "t.yaml:3:46: note: 'c3' is first defined here\n"
+            "t.yaml:3:532: error: 'c35' is defined twice in 'colors': rename or remove one\n"
+            "t.yaml:3:455: note: 'c35' is first defined here\n"
+            "t.yaml:1:1: error: missing required key 'decks' in game\n");
   // Keys are compared as written: quoting or escapes that make the same text are the same key.
   EXPECT_EQ(testing::diagnostics_of(replace(kGood, "        name: Alpha\n",
                                             "        name: Alpha\n        \"n\\x61me\": Beta\n")),
