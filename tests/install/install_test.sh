@@ -101,6 +101,7 @@ if command -v dpkg-shlibdeps >/dev/null && command -v dpkg-deb >/dev/null; then
     *) fail "the .deb's diff said: $said" ;;
   esac
   dpkg-deb -f "$deb" Depends | grep -q "libpoppler-cpp" || fail "the .deb does not depend on poppler"
+  dpkg-deb -f "$deb" Depends | grep -q "librsvg2-2" || fail "the .deb does not depend on librsvg (opened at run time)"
   [ "$(dpkg-deb -f "$deb" Suggests)" = ghostscript ] || fail "the .deb does not suggest ghostscript"
   [ -s "$tmp/root/usr/share/doc/cardstock/copyright" ] || fail "the .deb has no copyright file"
   for elf in usr/bin/cardstock usr/lib/cardstock/libcardstock-pdf.so; do
