@@ -65,19 +65,6 @@ namespace {
 // coverage. (The shipped games' largest deck has 162 cards.)
 constexpr size_t kMaxLaidOutCards = 2000;
 
-// Text at fixed metrics (no fonts); an image is as good as its bytes' check, which
-// prepare makes first (load/images.h): decoding is the render stage's, not fuzzed here.
-class FuzzMeasurer : public Measurer {
- public:
-  TextExtent measure(const std::string& text, const TextStyle& style, double wrap_width) const override {
-    return fixed_.measure(text, style, wrap_width);
-  }
-  bool check_image(const std::string&, std::string*) const override { return true; }
-
- private:
-  FixedMeasurer fixed_;
-};
-
 struct Fixture {
   Templates templates;
   // One shipped stock of each way a deck can be planned (kind, format, cutter, paper or
@@ -85,7 +72,9 @@ struct Fixture {
   std::vector<std::string> routes;
   std::vector<PreparedGame> games;  // the shipped content/*.yaml, prepared, for booklets given alone
   std::unique_ptr<DictHyphenator> hyphenator;
-  FuzzMeasurer measurer;
+  // Text at fixed metrics (no fonts); an image is as good as its bytes' check, which
+  // prepare makes first (load/images.h): decoding is the render stage's, not fuzzed here.
+  FixedMeasurer measurer;
 };
 
 Fixture& fixture() {

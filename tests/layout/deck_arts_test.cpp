@@ -10,18 +10,6 @@
 namespace cardstock {
 namespace {
 
-// Text at fixed metrics; every image can be drawn.
-class Fake : public Measurer {
- public:
-  TextExtent measure(const std::string& text, const TextStyle& style, double wrap_width) const override {
-    return fixed_.measure(text, style, wrap_width);
-  }
-  bool check_image(const std::string&, std::string*) const override { return true; }
-
- private:
-  FixedMeasurer fixed_;
-};
-
 const char* const kDesigns = R"(game: g
 title: Shared
 designs:
@@ -43,7 +31,7 @@ decks:
 
 // The game of kDesigns with `cards` (YAML list items), prepared; its diagnostics in *said.
 PreparedGame prepared(const std::string& cards, std::string* said) {
-  const Fake fake;
+  const FixedMeasurer fake;
   PreparedGame p;
   auto game = parse_game(std::string(kDesigns) + cards, "g.yaml", testing::source_dir() + "/content",
                          testing::shipped_templates(), p.diags);
