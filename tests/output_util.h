@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <vector>
 
 #include <filesystem>
@@ -117,6 +118,23 @@ inline std::string slurp(const std::filesystem::path& p) {
 inline std::string utf8(const poppler::ustring& u) {
   auto v = u.to_utf8();
   return std::string(v.begin(), v.end());
+}
+
+/// Runs the cardstock binary with `args` (each quoted, no other shell syntax), stdout and
+/// stderr merged in the order written, into *output if given; SOURCE_DATE_EPOCH set to
+/// `epoch` unless empty. Returns the exit status (-1 if it did not exit).
+inline int run_merged(const std::vector<std::string>& args, const std::string& epoch = "",
+                      std::string* output = nullptr) {
+  std::string cmd = (epoch.empty() ? "" : "SOURCE_DATE_EPOCH=" + epoch + " ") + std::string(CARDSTOCK_BINARY);
+  for (const auto& a : args) cmd += " '" + a + "'";
+  cmd += " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[512];
+  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  const int st = pclose(p);
+  if (output) *output = out;
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
 }  // namespace cardstock::testing

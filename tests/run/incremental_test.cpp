@@ -25,18 +25,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Runs the cardstock binary with `args` (no shell), returning its exit status.
+// Runs the cardstock binary, stdout and stderr merged: its exit status.
 int run(const std::vector<std::string>& args, const std::string& epoch = "", std::string* output = nullptr) {
-  std::string cmd = (epoch.empty() ? "" : "SOURCE_DATE_EPOCH=" + epoch + " ") + std::string(CARDSTOCK_BINARY);
-  for (const auto& a : args) cmd += " '" + a + "'";
-  cmd += " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[512];
-  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int st = pclose(p);
-  if (output) *output = out;
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return testing::run_merged(args, epoch, output);
 }
 
 std::map<std::string, fs::file_time_type> mtimes(const fs::path& dir) {

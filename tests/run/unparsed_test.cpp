@@ -19,19 +19,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Runs the cardstock binary with `args` (no shell), its stdout and stderr in *output.
-int run(const std::vector<std::string>& args, std::string* output) {
-  std::string cmd = CARDSTOCK_BINARY;
-  for (const auto& a : args) cmd += " '" + a + "'";
-  cmd += " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[512];
-  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-  const int st = pclose(p);
-  *output = out;
-  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+// Runs the cardstock binary, its stdout and stderr merged in *output: its exit status.
+int run(const std::vector<std::string>& args, std::string* output) { return testing::run_merged(args, "", output); }
 
 std::set<std::string> folders_in(const fs::path& dir) {
   std::set<std::string> names;
