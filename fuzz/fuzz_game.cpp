@@ -32,14 +32,14 @@
 #include <string>
 #include <vector>
 
-#include "load/booklet.h"
-#include "load/csv_cards.h"
-#include "load/spreadsheet.h"
+#include "load/booklet/booklet.h"
+#include "load/sheets/csv_cards.h"
+#include "load/sheets/spreadsheet.h"
 #include "layout/booklet_layout.h"
 #include "model/checks.h"
 #include "base/diag.h"
 #include "layout/hyphenate.h"
-#include "load/images.h"
+#include "load/images/images.h"
 #include "layout/layout.h"
 #include "layout/card_pages.h"
 #include "layout/preflight.h"
@@ -73,7 +73,7 @@ struct Fixture {
   std::vector<PreparedGame> games;  // the shipped content/*.yaml, prepared, for booklets given alone
   std::unique_ptr<DictHyphenator> hyphenator;
   // Text at fixed metrics (no fonts); an image is as good as its bytes' check, which
-  // prepare makes first (load/images.h): decoding is the render stage's, not fuzzed here.
+  // prepare makes first (load/images/images.h): decoding is the render stage's, not fuzzed here.
   FixedMeasurer measurer;
 };
 

@@ -14,7 +14,7 @@
 #include "base/text_check.h"
 #include "run/build.h"
 #include "run/progress.h"
-#include "load/schema.h"
+#include "load/schema/schema.h"
 #include "review/diff.h"
 #include "review/preview.h"
 

@@ -11,8 +11,8 @@
 #include "base/input_limits.h"
 #include "layout/font_issues.h"
 #include "layout/placement.h"
-#include "load/layer_values.h"
-#include "load/schema_values.h"
+#include "load/schema/layer_values.h"
+#include "load/schema/schema_values.h"
 #include "model/enums.h"
 #include "model/icon_refs.h"
 

@@ -6,15 +6,15 @@
 
 #include <filesystem>
 
-#include "load/decks.h"
-#include "load/designs.h"
-#include "load/game_extras.h"
-#include "load/icons.h"
-#include "load/images.h"
+#include "load/game/decks.h"
+#include "load/game/designs.h"
+#include "load/game/game_extras.h"
+#include "load/images/icons.h"
+#include "load/images/images.h"
 #include "load/names.h"
-#include "load/palette.h"
-#include "load/schema.h"
-#include "load/template_layer.h"
+#include "load/game/palette.h"
+#include "load/schema/schema.h"
+#include "load/templates/template_layer.h"
 
 namespace fs = std::filesystem;
 

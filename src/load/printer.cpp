@@ -7,7 +7,7 @@
 #include "base/files.h"
 #include "base/input_limits.h"
 #include "load/load.h"
-#include "load/schema.h"
+#include "load/schema/schema.h"
 
 namespace cardstock {
 

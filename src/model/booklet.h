@@ -1,6 +1,6 @@
 // booklet (model): a parsed rule booklet as plain data: its cover, parts list and blocks
 // (headings, paragraphs, lists, callouts, tables, figures) with Pango markup text and
-// marks into the Markdown file. Read by load/booklet.h, laid out by layout/booklet_layout.h.
+// marks into the Markdown file. Read by load/booklet/booklet.h, laid out by layout/booklet_layout.h.
 #pragma once
 #include <map>
 #include <string>

@@ -1,5 +1,5 @@
 // icon_refs: the references to a game's icons inside text (`:name:`, `<icon name="name"/>`),
-// found by their byte range; plain text work, no files (the `icons:` map is load/icons.h).
+// found by their byte range; plain text work, no files (the `icons:` map is load/images/icons.h).
 #pragma once
 #include <string>
 #include <vector>

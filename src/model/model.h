@@ -237,7 +237,7 @@ struct Layer {
   double grow = 0;  // a stack's child: its share of the room left (0: its natural size)
   /// True if layout places it: anchored, inset, a stack or inside one.
   bool placed() const { return anchor != Anchor::None || inset != Inset::None || type == LayerType::Stack || parent > 0; }
-  // An image deck's picture (load/image_decks.h): a picture shaped like the trim gets
+  // An image deck's picture (load/images/image_decks.h): a picture shaped like the trim gets
   // bleed made by this rule (`bleed_colour` a colour expression); one shaped like the
   // card with its bleed is drawn as it is.
   BleedFill bleed_fill = BleedFill::None;
@@ -399,7 +399,7 @@ struct Icon {
   Mark mark;          // of the file name
 };
 
-/// What loading found of an image name a card can show (load/images.h's
+/// What loading found of an image name a card can show (load/images/images.h's
 /// resolve_image_names): inside the game's folder (unless allowed outside) and where
 /// (`resolved`), else `why` not (a sentence starting with the name); `kind` is why the
 /// file is not a regular one ("" when it is). Layout reads these; it never asks the disk.

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "layout/booklet_layout.h"
-#include "load/images.h"
+#include "load/images/images.h"
 #include "model/checks.h"
 #include "model/inputs.h"
 
@@ -96,7 +96,7 @@ void resolve_cards(PreparedGame& p) {
 }
 
 // Checks every image the cards use once, now: what the file is, its size in pixels,
-// what an SVG links to (load/images.h), then decodes it, so a bad file is an error at
+// what an SVG links to (load/images/images.h), then decodes it, so a bad file is an error at
 // the line that names it rather than a failure half-way through writing.
 void check_images(PreparedGame& p) {
   std::set<std::string> seen;

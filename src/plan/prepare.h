@@ -11,7 +11,7 @@
 #include "base/diag.h"
 #include "layout/hyphenate.h"
 #include "layout/layout.h"
-#include "load/booklet.h"
+#include "load/booklet/booklet.h"
 #include "model/model.h"
 #include "layout/text_measure.h"
 #include "plan/deck_arts.h"

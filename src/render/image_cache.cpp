@@ -7,7 +7,7 @@
 
 #include "base/files.h"
 #include "base/input_limits.h"
-#include "load/images.h"
+#include "load/images/images.h"
 #include "render/rsvg_lib.h"
 
 namespace cardstock {
@@ -16,7 +16,7 @@ namespace {
 
 // libxml2 (through librsvg) words a broken SVG as "Error domain 1 code 76 on line 3
 // column 5 of data: Opening and ending tag mismatch": the place is kept, its words are
-// not ours (loading says what is wrong, load/svg_xml.h; this is a last resort).
+// not ours (loading says what is wrong, load/images/svg_xml.h; this is a last resort).
 std::string plain_svg_error(std::string m) {
   while (!m.empty() && std::isspace(static_cast<unsigned char>(m.back()))) m.pop_back();
   const size_t on = m.find(" on line ");

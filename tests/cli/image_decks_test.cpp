@@ -15,7 +15,7 @@
 #include <fstream>
 #include <functional>
 
-#include "load/image_decks.h"
+#include "load/images/image_decks.h"
 #include "output_util.h"
 #include "shops_util.h"
 

@@ -12,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-#include "load/schema.h"
+#include "load/schema/schema.h"
 #include "output_util.h"
 
 namespace fs = std::filesystem;

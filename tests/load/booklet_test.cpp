@@ -1,4 +1,4 @@
-#include "load/booklet.h"
+#include "load/booklet/booklet.h"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
 // Cards from a CSV file beside the game file: fields, ids, counts, and every diagnostic
 // about a value at the CSV's line:col of its cell.
-#include "load/csv_cards.h"
+#include "load/sheets/csv_cards.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include "layout/layout.h"
-#include "load/images.h"
+#include "load/images/images.h"
 #include "load/load.h"
 #include "test_util.h"
 

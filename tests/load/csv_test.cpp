@@ -1,5 +1,5 @@
 // The CSV reader on its own: cells, their line:col, quoting, line ends and separators.
-#include "load/csv.h"
+#include "load/sheets/csv.h"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 
 #include "layout/layout.h"
 #include "load/load.h"
-#include "load/schema.h"
+#include "load/schema/schema.h"
 #include "test_util.h"
 
 namespace cardstock {

@@ -1,7 +1,7 @@
 // Icons in text: the `icons:` map checked at load (names, files, the image checks), the
 // references found in text and replaced for the renderer, unknown names reported where
 // they are written (a CSV cell, the layer's text) with the nearest name.
-#include "load/icons.h"
+#include "load/images/icons.h"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "layout/layout.h"
-#include "load/images.h"
+#include "load/images/images.h"
 #include "test_util.h"
 
 namespace cardstock {

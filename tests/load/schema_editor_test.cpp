@@ -19,7 +19,7 @@
 #include <sstream>
 
 #include "load/load.h"
-#include "load/schema.h"
+#include "load/schema/schema.h"
 #include "test_util.h"
 
 namespace cardstock {

@@ -1,4 +1,4 @@
-#include "load/schema.h"
+#include "load/schema/schema.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 
 #include "layout/layout.h"
 #include "load/load.h"
-#include "load/sheet_parts.h"
+#include "load/sheets/sheet_parts.h"
 #include "test_util.h"
 
 namespace fs = std::filesystem;

@@ -1,6 +1,6 @@
 // find_unclosed: the opening bracket or quote of a YAML mistake, and no false alarm on
 // the many ways quotes and brackets appear legitimately.
-#include "load/yaml_syntax.h"
+#include "load/yaml/yaml_syntax.h"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 
 #include "run/build.h"
 #include "render/pdf.h"
-#include "load/images.h"
+#include "load/images/images.h"
 #include "output_util.h"
 #include "shops_util.h"
 

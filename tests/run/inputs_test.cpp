@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <fstream>
 
-#include "load/images.h"
+#include "load/images/images.h"
 #include "load/load.h"
 #include "output_util.h"
 #include "run/build.h"
