@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds cardstock and its tests with AddressSanitizer + UndefinedBehaviorSanitizer (a
-# Debug build in its own directory, build-asan/) and runs the whole test suite there.
+# Debug build in its own directory, build-asan/) and runs the test suite there, but for
+# the heavy tests (ctest -LE heavy).
 # Any ASan or UBSan report, or a leak in cardstock's own code, fails the run. Leaks
 # inside fontconfig/Pango/GLib caches are suppressed by scripts/lsan.supp.
 #
@@ -27,4 +28,6 @@ cmake --build "$build" -j "$(nproc)"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
 export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
+# The heavy tests (browser, install; docs/development.md) run once, in scripts/test.sh: their
+# time goes to programs the sanitizers do not look at.
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -LE heavy

@@ -14,7 +14,7 @@
 #                                  build), ghostscript (the CMYK tests; optional at
 #                                  run time), lintian (the .deb is linted), chromium-driver
 #                                  and python3-selenium (the preview tested in a real
-#                                  browser)
+#                                  browser), universal-ctags (the size rules' check)
 # Without root or sudo it installs nothing: it names what is missing and the command to
 # install it, in one line, and exits 1.
 set -euo pipefail
@@ -35,6 +35,9 @@ if [ "${1:-}" = "--test" ]; then
   # dependencies (the install test builds the package).
   packages+=(libgtest-dev poppler-utils clang "libclang-rt-$llvm-dev" "llvm-$llvm" dpkg-dev
     python3-jsonschema python3-yaml chromium)
+  # universal-ctags: scripts/check-sizes.sh (a ctest test) finds each function's first
+  # and last line with it, to hold the rule of no function over 80 lines.
+  packages+=(universal-ctags)
   # qpdf: `qpdf --check` on every PDF the tests build.
   packages+=(qpdf)
   # ghostscript: the CMYK PDF/X-1a tests (cmyk: true, --cmyk); cardstock itself runs

@@ -8,7 +8,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <functional>
+#include <set>
+#include <thread>
 #include <vector>
 
 #include <filesystem>
@@ -135,6 +139,38 @@ inline int run_merged(const std::vector<std::string>& args, const std::string& e
   const int st = pclose(p);
   if (output) *output = out;
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+
+/// The temporary outputs under `dir` a build is writing: each file or folder whose name
+/// has ".tmp-" (a folder output's temporary folder once, not each file in it), by its
+/// path relative to `dir`.
+inline std::set<std::string> temporaries_under(const std::filesystem::path& dir) {
+  std::set<std::string> found;
+  for (const auto& f : tree_of(dir)) {
+    const size_t at = f.find(".tmp-");
+    if (at != std::string::npos) found.insert(f.substr(0, f.find('/', at)));
+  }
+  return found;
+}
+
+/// Waits until `happened()` while child `pid` (not reaped) still runs, polling every
+/// millisecond, for at most `seconds`: the way to send a signal at a moment the program
+/// shows (a file it writes), not after a delay a faster or slower machine would shift.
+/// Empty if it happened; else why not, naming `what`, for the test to fail with.
+inline std::string wait_for_event(pid_t pid, const std::string& what, const std::function<bool()>& happened,
+                                  double seconds = 60) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  for (;;) {
+    if (happened()) return "";
+    siginfo_t info{};
+    // WNOWAIT: the caller still reaps the child and reads how it ended.
+    if (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid)
+      return "the program ended (status " + std::to_string(info.si_status) + ") before " + what;
+    if (std::chrono::steady_clock::now() > until)
+      return "waited " + std::to_string(static_cast<int>(seconds)) + " s for " + what + " in vain";
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
 }
 
 }  // namespace cardstock::testing

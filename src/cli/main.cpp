@@ -111,6 +111,15 @@ CLI::App* add_preview_command(CLI::App& app, cardstock::BuildOptions& opt, std::
   return preview;
 }
 
+CLI::App* add_calibrate_command(CLI::App& app, cardstock::BuildOptions& opt) {
+  auto* calibrate = app.add_subcommand(
+      "calibrate", "write the duplex calibration sheet into <out>/calibration/ (print it, read it, write printer.yaml)");
+  calibrate->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
+  calibrate->add_option("--paper", opt.paper, "a paper of templates/papers.yaml or all (letter and a4)")
+      ->capture_default_str();
+  return calibrate;
+}
+
 CLI::App* add_diff_command(CLI::App& app, cardstock::DiffOptions& dopt, bool& diff_json) {
   auto* diff = app.add_subcommand(
       "diff", "compare two output folders page by page; exit 0 if nothing changed, 1 if something did, 2 on errors");
@@ -134,6 +143,19 @@ bool parse_shard(const std::string& shard, size_t files, cardstock::BuildOptions
   char end = 0;
   return std::sscanf(shard.c_str(), "%d/%d%c", &opt.shard, &opt.shards, &end) == 2 && opt.shards >= 1 &&
          opt.shards <= 256 && opt.shard >= 0 && opt.shard < opt.shards && files == 1;
+}
+
+// What CLI11 cannot check of -o and --shard; false, having said why, if they are refused.
+bool build_options_valid(const std::string& shard, size_t files, cardstock::BuildOptions& opt) {
+  if (opt.out_dir.empty()) {
+    cardstock::say_error(std::cerr, kProgram, "-o wants a folder, not an empty name");
+    return false;
+  }
+  if (!shard.empty() && !parse_shard(shard, files, opt)) {
+    cardstock::say_error(std::cerr, kProgram, "--shard wants K/N (0 <= K < N <= 256) and one game file");
+    return false;
+  }
+  return true;
 }
 
 // The word the user gave as a command, when CLI11 found none it knows ("A subcommand is
@@ -261,11 +283,7 @@ int main(int argc, char** argv) {
   cards->add_option("file", cards_game, "a game file whose own card sizes to list too");
   for (auto* sub : {build, watch, check, preview}) add_stock_options(sub, opt);
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
-  auto* calibrate = app.add_subcommand(
-      "calibrate", "write the duplex calibration sheet into <out>/calibration/ (print it, read it, write printer.yaml)");
-  calibrate->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
-  calibrate->add_option("--paper", opt.paper, "a paper of templates/papers.yaml or all (letter and a4)")
-      ->capture_default_str();
+  auto* calibrate = add_calibrate_command(app, opt);
 
   cardstock::DiffOptions dopt;
   bool diff_json = false;
@@ -277,14 +295,7 @@ int main(int argc, char** argv) {
     return parse_failed(app, e, argc, argv);
   }
   opt.backs = !single;
-  if (opt.out_dir.empty()) {
-    cardstock::say_error(std::cerr, kProgram, "-o wants a folder, not an empty name");
-    return 2;
-  }
-  if (!shard.empty() && !parse_shard(shard, files.size(), opt)) {
-    cardstock::say_error(std::cerr, kProgram, "--shard wants K/N (0 <= K < N <= 256) and one game file");
-    return 2;
-  }
+  if (!build_options_valid(shard, files.size(), opt)) return 2;
   opt.self_exe = exe;
   opt.progress = shard.empty() && cardstock::progress_wanted(opt.quiet);
   std::ostream nowhere(nullptr);  // --quiet: the summary lines go nowhere, diagnostics still to stderr

@@ -189,6 +189,49 @@ bool assemble(QPDF& pdf, const PdfPieces& pieces, PdfBook* book, std::string* er
   return true;
 }
 
+// The planned TrimBox on a drawn page, and a BleedBox only where the art runs past the
+// trim (else it would only repeat it).
+void set_trim_and_bleed(QPDFPageObjectHelper& drawn, const PageBoxes& b) {
+  QPDFObjectHandle page = drawn.getObjectHandle();
+  // The page height the planned boxes are measured in: the MediaBox Cairo wrote.
+  const QPDFObjectHandle::Rectangle media = drawn.getMediaBox().getArrayAsRectangle();
+  const double h = media.ury - media.lly;
+  const Rect trim = b.trim.w > 0 ? b.trim : Rect{0, 0, media.urx - media.llx, h};
+  page.replaceKey("/TrimBox", box_array(pdf_box(trim, h)));
+  if (b.bleed.w > 0 && !same_box(b.bleed, trim))
+    page.replaceKey("/BleedBox", box_array(pdf_box(b.bleed, h)));
+  else
+    page.removeKey("/BleedBox");
+}
+
+void set_dates_and_title(QPDF& pdf, const PdfFinish& how) {
+  QPDFObjectHandle trailer = pdf.getTrailer();
+  QPDFObjectHandle info = trailer.getKey("/Info");
+  if (!info.isDictionary()) {
+    info = pdf.makeIndirectObject(QPDFObjectHandle::newDictionary());
+    trailer.replaceKey("/Info", info);
+  }
+  info.replaceKey("/CreationDate", QPDFObjectHandle::newString(pdf_date(how.date)));
+  info.replaceKey("/ModDate", QPDFObjectHandle::newString(pdf_date(how.date)));
+  if (!how.title.empty()) info.replaceKey("/Title", QPDFObjectHandle::newUnicodeString(how.title));
+  // The other program's /ID (Ghostscript's is made from the clock) would be kept as
+  // the first half of ours and feed the second: gone, both come from the content.
+  trailer.removeKey("/ID");
+}
+
+// Warnings qpdf gathered since it was last asked, other than the duplicated keys the
+// rewrite removes, mean the drawn file is damaged: better an error now than a file a shop
+// refuses. (The duplicates all name the same image object, so which one qpdf keeps does
+// not matter.)
+bool damaged(QPDF& pdf, std::string* err) {
+  for (const QPDFExc& w : pdf.getWarnings())
+    if (w.getMessageDetail().find("duplicated key") == std::string::npos) {
+      *err = "the drawn PDF is damaged: " + w.getMessageDetail();
+      return true;
+    }
+  return false;
+}
+
 }  // namespace
 
 std::vector<double> pdf_box(const Rect& r, double page_height) {
@@ -213,42 +256,9 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
              std::to_string(pages.size()) + " planned";
       return false;
     }
-    for (size_t i = 0; i < all.size(); ++i) {
-      QPDFObjectHandle page = all[i].getObjectHandle();
-      const PageBoxes& b = pages[i].boxes;
-      // The page height the planned boxes are measured in: the MediaBox Cairo wrote.
-      const QPDFObjectHandle::Rectangle media = all[i].getMediaBox().getArrayAsRectangle();
-      const double h = media.ury - media.lly;
-      const Rect trim = b.trim.w > 0 ? b.trim : Rect{0, 0, media.urx - media.llx, h};
-      page.replaceKey("/TrimBox", box_array(pdf_box(trim, h)));
-      // A BleedBox only where the art runs past the trim; else it would only repeat it.
-      if (b.bleed.w > 0 && !same_box(b.bleed, trim))
-        page.replaceKey("/BleedBox", box_array(pdf_box(b.bleed, h)));
-      else
-        page.removeKey("/BleedBox");
-    }
-    if (how.set_dates) {
-      QPDFObjectHandle trailer = pdf.getTrailer();
-      QPDFObjectHandle info = trailer.getKey("/Info");
-      if (!info.isDictionary()) {
-        info = pdf.makeIndirectObject(QPDFObjectHandle::newDictionary());
-        trailer.replaceKey("/Info", info);
-      }
-      info.replaceKey("/CreationDate", QPDFObjectHandle::newString(pdf_date(how.date)));
-      info.replaceKey("/ModDate", QPDFObjectHandle::newString(pdf_date(how.date)));
-      if (!how.title.empty()) info.replaceKey("/Title", QPDFObjectHandle::newUnicodeString(how.title));
-      // The other program's /ID (Ghostscript's is made from the clock) would be kept as
-      // the first half of ours and feed the second: gone, both come from the content.
-      trailer.removeKey("/ID");
-    }
-    // Warnings other than the duplicated keys the rewrite removes mean the drawn file is
-    // damaged: better an error now than a file a shop refuses. (The duplicates all name
-    // the same image object, so which one qpdf keeps does not matter.)
-    for (const QPDFExc& w : pdf.getWarnings())
-      if (w.getMessageDetail().find("duplicated key") == std::string::npos) {
-        *err = "the drawn PDF is damaged: " + w.getMessageDetail();
-        return false;
-      }
+    for (size_t i = 0; i < all.size(); ++i) set_trim_and_bleed(all[i], pages[i].boxes);
+    if (how.set_dates) set_dates_and_title(pdf, how);
+    if (damaged(pdf, err)) return false;
     // Into memory, then written by write_file: qpdf's own file writer does not check
     // what fflush and fclose say, so a full disk would leave a short file said to be good.
     QPDFWriter out(pdf);
@@ -266,12 +276,7 @@ bool finish_pdf(const std::string& bytes, bool from_file, const std::vector<Plan
       *err = "cannot write '" + path + "': " + why;
       return false;
     }
-    for (const QPDFExc& w : pdf.getWarnings())
-      if (w.getMessageDetail().find("duplicated key") == std::string::npos) {
-        *err = "the drawn PDF is damaged: " + w.getMessageDetail();
-        return false;
-      }
-    return true;
+    return !damaged(pdf, err);
   } catch (const std::exception& e) {
     *err = std::string("cannot finish the PDF: ") + e.what();
     return false;

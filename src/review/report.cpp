@@ -294,6 +294,29 @@ void page_block(std::ostringstream& o, const OutputDiff& od, const PageDiff& p, 
   o << "</div>\n";
 }
 
+// One output's section: its name and what happened to it, its page counts, and a block
+// for each page that differs.
+void output_section(std::ostringstream& o, const OutputDiff& od, size_t i, const DiffOptions& opt) {
+  o << "<section id=\"o" << i + 1 << "\">\n<h2>" << esc(od.file) << " <span class=\"badge " << esc(od.what) << "\">"
+    << esc(od.what) << "</span></h2>\n";
+  if (od.pdf) {
+    std::string pages;
+    if (od.what == "added") pages = std::to_string(od.new_pages) + " pages";
+    else if (od.what == "removed") pages = std::to_string(od.old_pages) + " pages";
+    else if (od.old_pages == od.new_pages) pages = std::to_string(od.new_pages) + " pages";
+    else pages = std::to_string(od.old_pages) + " pages, now " + std::to_string(od.new_pages);
+    if (od.what == "changed" && !od.pages.empty()) {
+      std::vector<std::string> v;
+      for (const auto& p : od.pages) v.push_back(std::to_string(p.page));
+      pages += "; " + std::string(v.size() == 1 ? "page " : "pages ") + and_list(v) + (v.size() == 1 ? " differs" : " differ");
+    }
+    o << "<p class=\"note\">" << esc(pages) << ".</p>\n";
+  }
+  if (!od.note.empty()) o << "<p class=\"note\">" << esc(od.note) << ".</p>\n";
+  for (const auto& p : od.pages) page_block(o, od, p, opt);
+  o << "</section>\n";
+}
+
 }  // namespace
 
 bool write_report_html(const DiffResult& r, const DiffOptions& opt, Diagnostics& d) {
@@ -333,27 +356,7 @@ bool write_report_html(const DiffResult& r, const DiffOptions& opt, Diagnostics&
     }
     o << "</ul></nav>\n";
   }
-  for (size_t i = 0; i < r.outputs.size(); ++i) {
-    const auto& od = r.outputs[i];
-    o << "<section id=\"o" << i + 1 << "\">\n<h2>" << esc(od.file) << " <span class=\"badge " << esc(od.what) << "\">"
-      << esc(od.what) << "</span></h2>\n";
-    if (od.pdf) {
-      std::string pages;
-      if (od.what == "added") pages = std::to_string(od.new_pages) + " pages";
-      else if (od.what == "removed") pages = std::to_string(od.old_pages) + " pages";
-      else if (od.old_pages == od.new_pages) pages = std::to_string(od.new_pages) + " pages";
-      else pages = std::to_string(od.old_pages) + " pages, now " + std::to_string(od.new_pages);
-      if (od.what == "changed" && !od.pages.empty()) {
-        std::vector<std::string> v;
-        for (const auto& p : od.pages) v.push_back(std::to_string(p.page));
-        pages += "; " + std::string(v.size() == 1 ? "page " : "pages ") + and_list(v) + (v.size() == 1 ? " differs" : " differ");
-      }
-      o << "<p class=\"note\">" << esc(pages) << ".</p>\n";
-    }
-    if (!od.note.empty()) o << "<p class=\"note\">" << esc(od.note) << ".</p>\n";
-    for (const auto& p : od.pages) page_block(o, od, p, opt);
-    o << "</section>\n";
-  }
+  for (size_t i = 0; i < r.outputs.size(); ++i) output_section(o, r.outputs[i], i, opt);
   o << "</main>\n<footer>cardstock " << kVersion << " diff, pages drawn at " << std::lround(opt.dpi)
     << " dpi</footer>\n</body>\n</html>\n";
   const std::string path = (fs::path(opt.report_dir) / "index.html").string();

@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 SKIP = 77
@@ -60,10 +61,13 @@ if not DRIVER:
 
 CARDSTOCK, SOURCE, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
 SHOTS = sys.argv[4] if len(sys.argv) > 4 else os.environ.get("CARDSTOCK_SCREENSHOTS", "")
-# Chromium and chromedriver put their profile and scratch files in TMPDIR: give them a
-# folder of the test's own (under the build tree), so the suite's temp folder stays empty.
-os.makedirs(os.path.join(WORK, "tmp"), exist_ok=True)
-os.environ["TMPDIR"] = os.path.join(WORK, "tmp")
+# Chromium's profile, and its scratch files and chromedriver's (they go to TMPDIR), in a
+# short folder of the test's own under /tmp, removed at the end, failed or not: under a
+# long build path (<checkout>/build-something-long/tests/tmp/...) the sockets Chromium
+# makes there pass the 107 bytes a Unix socket's path may have, and it does not start.
+# Not in the suite's temp folder either, which must stay empty.
+BROWSER_DIR = tempfile.mkdtemp(prefix="cs-", dir="/tmp")
+os.environ["TMPDIR"] = BROWSER_DIR
 TEMPLATES = ["--shipped-templates", os.path.join(SOURCE, "templates")]
 servers = []
 
@@ -142,8 +146,19 @@ def browser():
     for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900",
               "--no-first-run", "--disable-extensions"):
         o.add_argument(a)
+    o.add_argument("--user-data-dir=" + os.path.join(BROWSER_DIR, "profile"))
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(DRIVER), options=o)
+
+
+def remove_browser_dir():
+    """Removes BROWSER_DIR; Chromium's last children may still be writing into it."""
+    end = time.monotonic() + 30
+    while os.path.exists(BROWSER_DIR):
+        shutil.rmtree(BROWSER_DIR, ignore_errors=True)
+        if os.path.exists(BROWSER_DIR) and time.monotonic() > end:
+            raise AssertionError("cannot remove the browser's folder " + BROWSER_DIR)
+        time.sleep(0.05)
 
 
 def loaded_cards(d):
@@ -263,18 +278,21 @@ def check_token(d):
 
 
 def main():
-    os.makedirs(WORK, exist_ok=True)
-    d = browser()
+    d = None
     try:
+        os.makedirs(WORK, exist_ok=True)
+        d = browser()
         check_small_game(d)
         check_token(d)
         check_shipped_game(d)
     finally:
-        d.quit()
+        if d is not None:
+            d.quit()
         for p in servers:
             if p.poll() is None:
                 p.kill()
                 p.wait()
+        remove_browser_dir()
     print("ok")
 
 

@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <regex>
 
@@ -427,9 +429,22 @@ TEST(Diff, TheReportOpensInAHeadlessBrowser) {
   build(dir, game(), "old");
   build(dir, game("Kappa Kappa"), "new");
   ASSERT_EQ(run_cardstock({"diff", "old", "new", "-o", "review"}, dir.string()).status, 1);
-  const fs::path shot = dir / "screenshot.png", profile = dir / "profile", home = dir / "home";
+  const fs::path shot = dir / "screenshot.png";
+  // Its own profile, home and temp folder, in a short folder under /tmp removed at the
+  // end, failed or not: under a long build path the sockets Chromium makes in its temp
+  // folder pass the 107 bytes a Unix socket's path may have, and it does not start. Not
+  // in the suite's temp folder either, which must stay empty.
+  char made[] = "/tmp/cs-XXXXXX";
+  ASSERT_NE(::mkdtemp(made), nullptr) << std::strerror(errno);
+  struct Removed {
+    fs::path dir;
+    ~Removed() {
+      std::error_code ec;
+      fs::remove_all(dir, ec);
+    }
+  } browser_dir{made};
+  const fs::path profile = browser_dir.dir / "profile", home = browser_dir.dir / "home";
   fs::create_directories(home);
-  // Its own profile, home and temp folder: the browser leaves nothing elsewhere.
   const std::string cmd = "cd '" + dir.string() + "' && HOME='" + home.string() + "' TMPDIR='" + home.string() +
                           "' timeout 120 " + browser +
                           " --headless --no-sandbox --disable-gpu --disable-background-networking"

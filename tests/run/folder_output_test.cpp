@@ -5,9 +5,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
-#include <chrono>
 #include <map>
-#include <thread>
 
 #include "plan/plan.h"
 #include "shops_util.h"
@@ -117,9 +115,20 @@ TEST(FolderOutput, AFailedBuildLeavesThePreviousFolder) {
   EXPECT_FALSE(has_temp(dir / "out"));
 }
 
+// The images written so far into the temporary folder of deck `deck`'s output
+// ("folder/a-tgc-poker.tmp-PID/"): each is drawn, then written, one after the other.
+size_t images_written(const fs::path& out, const std::string& deck) {
+  size_t n = 0;
+  for (const auto& f : testing::tree_of(out / "folder"))
+    if (f.rfind(deck + "-tgc-poker.tmp-", 0) == 0 && f.find('/') != std::string::npos) ++n;
+  return n;
+}
+
 // SIGTERM while the images are drawn: no temporary file or folder left, the previous
 // folder as it was. SIGKILL (nothing can clean up): each folder is the old one or the new
-// one, whole, never a mix; the next build removes what the killed one left.
+// one, whole, never a mix; the next build removes what the killed one left. The signal
+// is sent at moments the build shows, by the images it has written (deck a's first, its
+// half, all of them, deck b's half), not after delays a machine's speed would shift.
 TEST(FolderOutput, InterruptedAndKilledBuildsLeaveAWholeFolder) {
   const fs::path dir = testing::fresh_dir("folder-kill");
   write_game(dir / "old.yaml", 40, "Old");  // 80 images: about a second to draw
@@ -135,10 +144,16 @@ TEST(FolderOutput, InterruptedAndKilledBuildsLeaveAWholeFolder) {
   ASSERT_EQ(old_a.size(), 40u);
   int saw_old = 0, saw_new = 0;
   fs::path last;
+  struct Moment {
+    const char* deck;
+    size_t images;
+  };
   for (int sig : {SIGTERM, SIGKILL}) {
-    for (int delay_ms : {60, 300, 700, 1100, 1600}) {
-      if (sig == SIGTERM && delay_ms > 300) continue;
-      const fs::path out = dir / ("out-" + std::to_string(sig) + "-" + std::to_string(delay_ms));
+    for (const Moment m : {Moment{"a", 1}, Moment{"a", 20}, Moment{"a", 40}, Moment{"b", 20}}) {
+      if (sig == SIGTERM && m.images > 20) continue;
+      const std::string when = "signal " + std::to_string(sig) + " after " + std::to_string(m.images) +
+                               " images of deck " + m.deck;
+      const fs::path out = dir / ("out-" + std::to_string(sig) + "-" + m.deck + std::to_string(m.images));
       fs::remove_all(out);
       fs::copy(dir / "old", out, fs::copy_options::recursive);
       const pid_t pid = fork();
@@ -148,20 +163,24 @@ TEST(FolderOutput, InterruptedAndKilledBuildsLeaveAWholeFolder) {
               static_cast<char*>(nullptr));
         _exit(127);
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+      const std::string missed = testing::wait_for_event(
+          pid, std::to_string(m.images) + " images of deck " + m.deck + " written",
+          [&] { return images_written(out, m.deck) >= m.images; });
       kill(pid, sig);
       int st = 0;
       waitpid(pid, &st, 0);
+      EXPECT_EQ(missed, "") << when;
       std::map<std::string, std::string> got;
       for (const auto& [f, b] : testing::contents_of(out))
         if (f.rfind("folder/a-tgc-poker/", 0) == 0) got[f] = b;
       const bool is_old = got == old_a, is_new = got == new_a;
-      EXPECT_TRUE(is_old || is_new) << "signal " << sig << " after " << delay_ms << " ms: " << got.size() << " images";
+      EXPECT_TRUE(is_old || is_new) << when << ": " << got.size() << " images";
       saw_old += is_old;
       saw_new += is_new;
-      if (sig == SIGTERM && WIFSIGNALED(st)) {
-        EXPECT_FALSE(has_temp(out)) << delay_ms;
-        EXPECT_TRUE(testing::contents_of(out) == old_files) << delay_ms;
+      if (sig == SIGTERM) {
+        EXPECT_TRUE(WIFSIGNALED(st)) << when << ": the build was not interrupted";
+        EXPECT_FALSE(has_temp(out)) << when;
+        EXPECT_TRUE(testing::contents_of(out) == old_files) << when;
       }
       if (sig == SIGKILL && is_old && has_temp(out)) last = out;
     }

@@ -4,10 +4,8 @@
 #include <signal.h>
 #include <sys/wait.h>
 
-#include <chrono>
 #include <fstream>
 #include <map>
-#include <thread>
 
 #include "output_util.h"
 
@@ -37,13 +35,15 @@ bool has_temp(const fs::path& dir) {
 }
 
 struct Interrupted {
-  int signal = 0;     // what the build died of (0: it exited)
-  bool caught = false;  // a temporary file existed when the signal was sent
+  int signal = 0;  // what the build died of (0: it exited)
+  std::string missed;  // why the moment to send the signal never came ("": it came)
 };
 
-// Starts a build of `game` into `out` in its own process group, waits until it is
-// writing a temporary file, then sends `sig` to it (or to its whole group, as a
-// terminal's Ctrl-C does) and waits for it to end.
+// Starts a build of `game` into `out` in its own process group, waits until two of its
+// outputs are written (their temporary files are there) and the others not (each is
+// drawn before it is written), then sends `sig` to it (or to its whole group, as a
+// terminal's Ctrl-C does) and waits for it to end. The moment is one the build shows,
+// whatever the speed of the machine: drawing, with finished files to clean up.
 Interrupted interrupt_build(const fs::path& game, const fs::path& out, const std::string& jobs, int sig,
                             bool group) {
   const pid_t pid = fork();
@@ -55,12 +55,8 @@ Interrupted interrupt_build(const fs::path& game, const fs::path& out, const std
     _exit(127);
   }
   Interrupted r;
-  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (!r.caught && std::chrono::steady_clock::now() < until) {
-    r.caught = has_temp(out);
-    if (!r.caught) std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));  // well into drawing
+  r.missed = testing::wait_for_event(pid, "two of the four outputs written to their temporary files",
+                                     [&] { return testing::temporaries_under(out).size() >= 2; });
   kill(group ? -pid : pid, sig);
   int st = 0;
   waitpid(pid, &st, 0);
@@ -92,7 +88,7 @@ TEST(Interrupt, SignalsLeaveNoTemporaryFileAndThePreviousOutputs) {
     // The old game's files, then a build of the new game under the same id, interrupted.
     fs::copy_file(dir / "new.yaml", dir / "big.yaml", fs::copy_options::overwrite_existing);
     const Interrupted r = interrupt_build(dir / "big.yaml", out, c.jobs, c.sig, c.group);
-    EXPECT_TRUE(r.caught) << what << ": no temporary file was ever seen";
+    EXPECT_EQ(r.missed, "") << what;
     EXPECT_EQ(r.signal, c.sig) << what;
     EXPECT_FALSE(has_temp(out)) << what;
     EXPECT_EQ(testing::contents_of(out), before) << what;
