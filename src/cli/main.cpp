@@ -15,8 +15,8 @@
 #include "run/build.h"
 #include "run/progress.h"
 #include "load/schema/schema.h"
-#include "review/diff.h"
-#include "review/preview.h"
+#include "diff/diff.h"
+#include "preview/preview.h"
 
 namespace {
 
