@@ -21,7 +21,7 @@
 #include "diff/page_digest.h"
 #include "diff/pdf_pages.h"
 #include "diff/report.h"
-#include "run/progress.h"
+#include "base/progress.h"
 
 namespace fs = std::filesystem;
 
