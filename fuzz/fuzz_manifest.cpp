@@ -1,5 +1,5 @@
 // libFuzzer target: one input read as the manifest.json of an output folder, as
-// `cardstock diff` reads one from anyone (base/json parse_json, review/manifest_read),
+// `cardstock diff` reads one from anyone (base/json parse_json, diff/manifest_read),
 // keeping the pages of every output it names. Every problem must come back as an error
 // at its line:col: a crash, a sanitizer report, a leak or a timeout is a bug.
 #include <cstddef>
@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "base/json.h"
-#include "review/manifest_read.h"
+#include "diff/manifest_read.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,6 +1,7 @@
 // The pipeline's direction: a stage includes only itself and the stages before it
-//   base -> model -> load -> layout -> plan -> render -> output -> run -> review -> cli
-// and only render includes Cairo, Pango, fontconfig or librsvg; only review/poppler_pages.cpp
+//   base -> model -> load -> layout -> plan -> render -> output -> run -> diff -> preview -> cli
+// (a file's stage is its first folder under src/: load/yaml/ is load),
+// and only render includes Cairo, Pango, fontconfig or librsvg; only diff/poppler_pages.cpp
 // (the module loaded on first use) includes poppler.
 #include <gtest/gtest.h>
 
@@ -17,7 +18,8 @@ namespace cardstock {
 namespace fs = std::filesystem;
 
 TEST(Architecture, IncludesRunDownThePipeline) {
-  const std::vector<std::string> stages = {"base", "model", "load", "layout", "plan", "render", "output", "run", "review", "cli"};
+  const std::vector<std::string> stages = {"base",   "model", "load", "layout",  "plan", "render",
+                                           "output", "run",   "diff", "preview", "cli"};
   auto rank = [&](const std::string& s) {
     for (size_t i = 0; i < stages.size(); ++i)
       if (stages[i] == s) return static_cast<int>(i);
@@ -45,7 +47,7 @@ TEST(Architecture, IncludesRunDownThePipeline) {
       }
       // poppler only in the module the program loads when it first reads a PDF back.
       if (std::regex_search(line, m, reading)) {
-        EXPECT_EQ(rel.generic_string(), "review/poppler_pages.cpp")
+        EXPECT_EQ(rel.generic_string(), "diff/poppler_pages.cpp")
             << e.path().string() << ":" << n << ": " << line;
       }
     }

@@ -13,10 +13,10 @@
 #include "base/paths.h"
 #include "base/text_check.h"
 #include "run/build.h"
-#include "run/progress.h"
+#include "base/progress.h"
 #include "load/schema/schema.h"
-#include "review/diff.h"
-#include "review/preview.h"
+#include "diff/diff.h"
+#include "preview/preview.h"
 
 namespace {
 

@@ -40,7 +40,7 @@ struct BuildOptions {
   std::vector<std::string> stocks;
   std::string printer;        // --printer: a printer profile file ("" = none)
   bool quiet = false;         // --quiet: diagnostics only, no summary lines or progress
-  bool progress = false;      // show progress on stderr (a terminal: see run/progress.h)
+  bool progress = false;      // show progress on stderr (a terminal: see base/progress.h)
   // Print shops, digital tables and proofs.
   bool proof = false;         // --proof: also a proof PDF a deck, for screens
   bool cmyk = false;          // --cmyk: every PDF but proofs in CMYK PDF/X-1a (Ghostscript)

@@ -7,7 +7,7 @@
 #include "run/commit.h"
 #include "run/folder_lock.h"
 #include "run/interrupt.h"
-#include "run/progress.h"
+#include "base/progress.h"
 #include "run/session_parts.h"
 
 namespace cardstock {

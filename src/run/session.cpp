@@ -21,7 +21,7 @@
 #include "run/cache.h"
 #include "run/commit.h"
 #include "run/folder_lock.h"
-#include "run/progress.h"
+#include "base/progress.h"
 #include "run/session_parts.h"
 
 namespace fs = std::filesystem;

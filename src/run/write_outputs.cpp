@@ -13,7 +13,7 @@
 #include "output/writer.h"
 #include "plan/plan.h"
 #include "run/commit.h"
-#include "run/progress.h"
+#include "base/progress.h"
 #include "run/session_parts.h"
 
 namespace cardstock {

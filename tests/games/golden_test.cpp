@@ -24,7 +24,7 @@
 #include <set>
 
 #include "output_util.h"
-#include "review/manifest_read.h"
+#include "diff/manifest_read.h"
 
 namespace cardstock::testing {
 namespace {

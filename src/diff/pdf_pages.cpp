@@ -1,4 +1,4 @@
-#include "review/pdf_pages.h"
+#include "diff/pdf_pages.h"
 
 #include <dlfcn.h>
 

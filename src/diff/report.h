@@ -6,8 +6,8 @@
 #include <string>
 
 #include "base/diag.h"
-#include "review/diff.h"
-#include "review/pdf_pages.h"
+#include "diff/diff.h"
+#include "diff/pdf_pages.h"
 
 namespace cardstock {
 

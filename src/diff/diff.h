@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "base/diag.h"
-#include "review/manifest_read.h"
+#include "diff/manifest_read.h"
 
 namespace cardstock {
 

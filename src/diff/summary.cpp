@@ -4,8 +4,8 @@
 
 #include "base/text_check.h"
 #include "plan/manifest.h"
-#include "review/diff.h"
-#include "review/report.h"
+#include "diff/diff.h"
+#include "diff/report.h"
 
 namespace fs = std::filesystem;
 

@@ -1,4 +1,4 @@
-#include "review/report.h"
+#include "diff/report.h"
 
 #include <unistd.h>
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "base/hash.h"
-#include "review/glyph_digest.h"
+#include "diff/glyph_digest.h"
 
 namespace cardstock {
 

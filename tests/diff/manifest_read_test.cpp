@@ -5,7 +5,7 @@
 #include <string>
 
 #include "base/json.h"
-#include "review/manifest_read.h"
+#include "diff/manifest_read.h"
 
 namespace cardstock {
 

@@ -4,7 +4,7 @@
 // provider, which is what server-sent events need. The routes are exact paths; nothing
 // maps a URL to a file, so a path with `..`, an encoded slash or a symlink has no file
 // to reach and gets 404.
-#include "review/preview_server.h"
+#include "preview/preview_server.h"
 
 #include <httplib.h>
 #include <sys/random.h>
@@ -15,7 +15,7 @@
 #include <deque>
 #include <thread>
 
-#include "review/preview_assets.h"
+#include "preview/preview_assets.h"
 
 namespace cardstock {
 

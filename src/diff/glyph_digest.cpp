@@ -4,7 +4,7 @@
 // at the code's Unicode value. Every way that finds a glyph must find the same one;
 // otherwise readers could draw different glyphs and the code is not digested here (the
 // caller hashes the font's bytes instead, which is never wrong, only slower).
-#include "review/glyph_digest.h"
+#include "diff/glyph_digest.h"
 
 #include <ft2build.h>
 #include FT_FREETYPE_H

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <mutex>
 
-#include "review/pdf_pages.h"
+#include "diff/pdf_pages.h"
 
 namespace cardstock {
 

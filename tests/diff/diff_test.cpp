@@ -3,7 +3,7 @@
 // unchanged rebuild must report nothing. Folders that cannot be compared (no manifest, a
 // broken one, a PDF that does not parse, a link, a FIFO, too many pages...) are errors
 // with exit status 2, and the report is written nowhere but inside -o.
-#include "review/diff.h"
+#include "diff/diff.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -16,8 +16,8 @@
 
 #include "output_util.h"
 #include "base/json.h"
-#include "review/page_digest.h"
-#include "review/pdf_pages.h"
+#include "diff/page_digest.h"
+#include "diff/pdf_pages.h"
 
 namespace cardstock {
 

@@ -1,4 +1,4 @@
-#include "review/diff.h"
+#include "diff/diff.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -18,10 +18,10 @@
 #include <sstream>
 
 #include "base/files.h"
-#include "review/page_digest.h"
-#include "review/pdf_pages.h"
-#include "review/report.h"
-#include "run/progress.h"
+#include "diff/page_digest.h"
+#include "diff/pdf_pages.h"
+#include "diff/report.h"
+#include "base/progress.h"
 
 namespace fs = std::filesystem;
 

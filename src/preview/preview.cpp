@@ -3,7 +3,7 @@
 // it changed are drawn again, before the page is told; the rest come from the cache or
 // the browser's own. Signals are blocked in the server's threads and let in only while
 // this thread waits for a change (run/watcher.h), so Ctrl-C stops it between rebuilds.
-#include "review/preview.h"
+#include "preview/preview.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -17,8 +17,8 @@
 #include "base/diag.h"
 #include "base/process.h"
 #include "base/text_check.h"
-#include "review/preview_server.h"
-#include "review/preview_state.h"
+#include "preview/preview_server.h"
+#include "preview/preview_state.h"
 #include "run/interrupt.h"
 #include "run/prepared_run.h"
 #include "run/watcher.h"

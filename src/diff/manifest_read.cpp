@@ -1,10 +1,10 @@
-#include "review/manifest_read.h"
+#include "diff/manifest_read.h"
 
 #include <cmath>
 #include <utility>
 
 #include "base/json.h"
-#include "review/pdf_pages.h"
+#include "diff/pdf_pages.h"
 
 namespace cardstock {
 

@@ -1,7 +1,7 @@
 // preview_pictures: card and page pictures for the preview, keyed by what they show. The
 // proof's marks (layout/proof.h) are the ones `build --proof` prints, so the larger view
 // and the proof PDF agree.
-#include "review/preview_pictures.h"
+#include "preview/preview_pictures.h"
 
 #include <cmath>
 #include <cstring>

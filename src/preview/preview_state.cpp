@@ -2,7 +2,7 @@
 // shown one a distinct card (with their copy count), as a teacher thinks of a deck; the
 // sheets and booklet as they print. Problems are linked by their file:line to the card,
 // deck or output written there (a design's or layer's line: the first card drawn with it).
-#include "review/preview_state.h"
+#include "preview/preview_state.h"
 
 #include <sys/stat.h>
 

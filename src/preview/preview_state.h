@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "base/json.h"
-#include "review/preview_pictures.h"
+#include "preview/preview_pictures.h"
 #include "run/prepared_run.h"
 
 namespace cardstock {

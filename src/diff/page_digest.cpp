@@ -6,7 +6,7 @@
 // numbers; such an object's digest depends on where it was reached from, so it is not
 // kept for reuse. What is drawn (pages, forms, tiling patterns) is digested through its
 // content stream (content_digest.cpp), so resource names and font subsets do not count.
-#include "review/page_digest.h"
+#include "diff/page_digest.h"
 
 #include <algorithm>
 #include <climits>
@@ -16,7 +16,7 @@
 #include <qpdf/QPDFPageDocumentHelper.hh>
 #include <qpdf/QPDFPageObjectHelper.hh>
 
-#include "review/pdf_digester.h"
+#include "diff/pdf_digester.h"
 
 namespace cardstock {
 

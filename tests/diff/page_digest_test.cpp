@@ -1,8 +1,8 @@
-// Page digests (review/page_digest.h): pages whose digests agree are not drawn by `diff`,
+// Page digests (diff/page_digest.h): pages whose digests agree are not drawn by `diff`,
 // so a digest must change with anything the picture depends on (an image a page uses
 // while its content stream stays the same, an inherited page box) and not with how the
 // file happens to number its objects. PDFs written here by hand, object by object.
-#include "review/page_digest.h"
+#include "diff/page_digest.h"
 
 #include <gtest/gtest.h>
 

@@ -9,8 +9,8 @@
 #include <mutex>
 #include <string>
 
-#include "review/preview_pictures.h"
-#include "review/preview_state.h"
+#include "preview/preview_pictures.h"
+#include "preview/preview_state.h"
 
 namespace cardstock {
 

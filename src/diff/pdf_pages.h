@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "base/diag.h"
-#include "review/manifest_read.h"
+#include "diff/manifest_read.h"
 
 namespace cardstock {
 
@@ -51,7 +51,7 @@ struct PixelChanges {
 PixelChanges compare_pages(const Raster& old_page, const Raster& new_page);
 
 /// A PDF read back. poppler is loaded only when the first one is opened: it lives in
-/// libcardstock-pdf.so (review/poppler/), beside the program, so that every other command,
+/// libcardstock-pdf.so (diff/poppler_pages.cpp), beside the program, so that every other command,
 /// and every process of a parallel build, starts without loading poppler and the
 /// libraries it needs (a fifth of the program's start-up).
 class PdfFile {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "review/pdf_digester.h"
+#include "diff/pdf_digester.h"
 
 namespace cardstock {
 
