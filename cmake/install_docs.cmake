@@ -2,6 +2,7 @@
 # rewritten for where the files land there (run by `cmake --install`, see CMakeLists.txt):
 #   docs/X            -> X              (installed beside the README)
 #   ../examples/ci/X  -> examples/ci/X  (installed under the documentation folder)
+#   ../README.md      -> README.md      (from docs/, installed beside it)
 #   cardstock.schema.json -> the installed schema in share/cardstock/
 # Any other relative link would point at nothing in an installed copy, so it becomes
 # plain text naming the file in the source tree; a link to no file at all (`[text](url)`
@@ -31,13 +32,21 @@ function(rewrite_links text base_dir out_var)
       set(link "[${label}](${CMAKE_MATCH_1}${anchor})")
     elseif(target MATCHES "^\\.\\./(examples/ci/.*)$")
       set(link "[${label}](${CMAKE_MATCH_1}${anchor})")
+    elseif(target STREQUAL "../README.md")
+      set(link "[${label}](README.md${anchor})")                    # installed beside docs/
     elseif(NOT EXISTS "${base_dir}/${target}" OR
            (base_dir STREQUAL "${SOURCE_DIR}/docs" AND NOT target MATCHES "^\\.\\."))
       set(link "[${label}](${target}${anchor})")   # docs/ to docs/, or no file (an example)
-    elseif(label STREQUAL target OR label STREQUAL "`${target}`")
-      set(link "`${target}` (in the source tree)")
     else()
-      set(link "${label} (`${target}` in the source tree)")
+      set(shown "${target}")                       # named from the top of the source tree
+      if(base_dir STREQUAL "${SOURCE_DIR}/docs" AND target MATCHES "^\\.\\./(.*)$")
+        set(shown "${CMAKE_MATCH_1}")
+      endif()
+      if(label STREQUAL target OR label STREQUAL "`${target}`" OR label STREQUAL shown OR label STREQUAL "`${shown}`")
+        set(link "`${shown}` (in the source tree)")
+      else()
+        set(link "${label} (`${shown}` in the source tree)")
+      endif()
     endif()
     string(APPEND result "${before}${link}")
   endwhile()

@@ -1,4 +1,4 @@
-// The exit codes the README promises for a folder with nothing to build: `build` and
+// The exit codes docs/command-line.md promises for a folder with nothing to build: `build` and
 // `check` with no FILE and no content/ are usage errors (2), and `watch` stops with that
 // error instead of watching nothing. The real binary, run in an empty folder.
 #include <gtest/gtest.h>

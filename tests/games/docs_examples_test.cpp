@@ -4,10 +4,17 @@
 // is loaded as one; a fragment (a deck's `cards:`, a game's `booklet:`, layers, stock
 // keys, a printer profile) is checked against the schema of where it goes, every key and
 // value, all but the keys it leaves out on purpose.
+//
+// And the documents hold together (Docs.*): the README stays a front page of at most 200
+// lines, and every relative link of the README and docs/ leads to a file that exists,
+// its #anchor to a heading of that file.
 #include <gtest/gtest.h>
 #include <png.h>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -30,9 +37,15 @@ struct Block {
   std::string where() const { return doc + ":" + std::to_string(line); }
 };
 
-std::vector<Block> blocks_of(const std::string& doc) {
+// A Markdown document: its code blocks, and its other lines with their numbers.
+struct Doc {
+  std::vector<Block> blocks;
+  std::vector<std::pair<int, std::string>> prose;
+};
+
+Doc read_doc(const std::string& doc) {
   std::ifstream in(testing::source_dir() + "/" + doc);
-  std::vector<Block> out;
+  Doc out;
   std::string line, last_text;
   const std::regex names_file(R"(`([^`]+)`:\s*$)");
   Block* open = nullptr;
@@ -41,20 +54,35 @@ std::vector<Block> blocks_of(const std::string& doc) {
       if (open) {
         open = nullptr;
       } else {
-        out.push_back({doc, n, line.substr(3), "", ""});
-        open = &out.back();
+        out.blocks.push_back({doc, n, line.substr(3), "", ""});
+        open = &out.blocks.back();
         std::smatch m;
         if (std::regex_search(last_text, m, names_file)) open->file = m[1];
       }
       continue;
     }
-    if (open) open->text += line + "\n";
-    else if (!line.empty()) last_text = line;
+    if (open) {
+      open->text += line + "\n";
+    } else {
+      out.prose.emplace_back(n, line);
+      if (!line.empty()) last_text = line;
+    }
   }
   return out;
 }
 
-const std::vector<std::string> kDocs = {"README.md", "docs/format.md", "docs/booklets.md", "docs/architecture.md"};
+std::vector<Block> blocks_of(const std::string& doc) { return read_doc(doc).blocks; }
+
+// The README and every Markdown file under docs/, as paths from the source folder.
+std::vector<std::string> all_docs() {
+  std::vector<std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(testing::source_dir() + "/docs"))
+    if (e.is_regular_file() && e.path().extension() == ".md")
+      out.push_back(fs::relative(e.path(), testing::source_dir()).string());
+  std::sort(out.begin(), out.end());
+  out.insert(out.begin(), "README.md");
+  return out;
+}
 
 // Writes the files `doc` shows into `dir`; a font file a game names is copied from the
 // system's Noto fonts (a font cannot be shown in a document).
@@ -132,17 +160,102 @@ std::string fragment_problems(const Block& b) {
   return keep();
 }
 
+// GitHub's anchor of a heading: lower case, punctuation but '-' and '_' dropped, spaces
+// made '-'; a second heading of the same text gets "-1", a third "-2".
+std::set<std::string> anchors_of(const std::string& doc) {
+  std::set<std::string> out;
+  std::map<std::string, int> seen;
+  for (const auto& [n, line] : read_doc(doc).prose) {
+    if (line.empty() || line[0] != '#') continue;
+    std::string slug;
+    for (char c : line.substr(line.find_first_not_of('#')))
+      if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || static_cast<unsigned char>(c) >= 0x80)
+        slug += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      else if (c == ' ')
+        slug += '-';
+    if (!slug.empty() && slug[0] == '-') slug.erase(0, 1);
+    const int k = seen[slug]++;
+    out.insert(k == 0 ? slug : slug + "-" + std::to_string(k));
+  }
+  return out;
+}
+
+// The links of a document's prose (not of its code blocks or `code`), as "line: target".
+std::vector<std::pair<int, std::string>> links_of(const std::string& doc) {
+  std::vector<std::pair<int, std::string>> out;
+  const std::regex code("`[^`]*`"), link(R"(\]\(([^)\s]+)\))");
+  for (const auto& [n, line] : read_doc(doc).prose) {
+    const std::string text = std::regex_replace(line, code, "");
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), link); it != std::sregex_iterator(); ++it)
+      out.emplace_back(n, (*it)[1].str());
+  }
+  return out;
+}
+
+// What is wrong with a link of `doc`, "" if nothing: a relative link must name a file of
+// the source tree, and its #anchor a heading of that Markdown file.
+std::string broken(const std::string& doc, const std::string& target) {
+  if (std::regex_search(target, std::regex("^[a-z]+:"))) return "";  // a URL
+  const size_t hash = target.find('#');
+  const std::string file = target.substr(0, hash), anchor = hash == std::string::npos ? "" : target.substr(hash + 1);
+  const fs::path src = fs::path(testing::source_dir()).lexically_normal();
+  const fs::path to = file.empty() ? src / doc : (src / fs::path(doc).parent_path() / file).lexically_normal();
+  const std::string rel = fs::relative(to, src).string();
+  if (rel.rfind("..", 0) == 0) return "leads out of the source tree";
+  if (!fs::exists(to)) return "names no file";
+  if (!anchor.empty() && to.extension() == ".md" && !anchors_of(rel).count(anchor))
+    return "names no heading of " + rel;
+  return "";
+}
+
 }  // namespace
+
+// The README is a front page: what cardstock is, installing, the two commands, a first
+// deck, one error, the links. The rest belongs in docs/.
+TEST(Docs, ReadmeIsAtMost200Lines) {
+  std::ifstream in(testing::source_dir() + "/README.md");
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  EXPECT_GT(lines, 20);
+  EXPECT_LE(lines, 200) << "README.md is a front page: move the rest into docs/";
+}
+
+TEST(Docs, EveryRelativeLinkResolves) {
+  int links = 0, anchored = 0;
+  for (const auto& doc : all_docs())
+    for (const auto& [line, target] : links_of(doc)) {
+      ++links;
+      if (target.find('#') != std::string::npos && target.find(':') == std::string::npos) ++anchored;
+      const std::string why = broken(doc, target);
+      EXPECT_EQ(why, "") << doc << ":" << line << ": (" << target << ")";
+    }
+  // The finder does find links, anchors among them (a change to how they are found
+  // would otherwise pass with none).
+  EXPECT_GE(links, 50);
+  EXPECT_GE(anchored, 5);
+}
+
+TEST(Docs, AnchorsAreGitHubs) {
+  const std::set<std::string> a = anchors_of("docs/format.md");
+  EXPECT_TRUE(a.count("printer-profiles-cardstock-build---printer-file"));
+  EXPECT_TRUE(a.count("your-own-card-sizes-stocks-papers-and-fonts-template-layers"));
+  EXPECT_EQ(broken("README.md", "docs/format.md#no-such-heading"), "names no heading of docs/format.md");
+  EXPECT_EQ(broken("docs/install.md", "nowhere.md"), "names no file");
+  EXPECT_EQ(broken("docs/install.md", "../../x"), "leads out of the source tree");
+  EXPECT_EQ(broken("docs/install.md", "../README.md#install"), "");
+}
 
 TEST(DocsExamples, EveryYamlExampleWorksAsWritten) {
   int games = 0, stocks = 0, fragments = 0;
-  for (const auto& doc : kDocs)
+  std::map<std::string, int> games_in;
+  for (const auto& doc : all_docs())
     for (const Block& b : blocks_of(doc)) {
       if (b.lang != "yaml") continue;
       YAML::Node n;
       ASSERT_NO_THROW(n = YAML::Load(b.text)) << b.where();
       if (n.IsMap() && n["game"]) {
         ++games;
+        ++games_in[doc];
         const fs::path dir = testing::fresh_dir("docs-example-" + std::to_string(games));
         write_fixtures(doc, b.text, dir);
         const fs::path game = dir / (b.file.empty() ? "example.yaml" : b.file);
@@ -167,6 +280,10 @@ TEST(DocsExamples, EveryYamlExampleWorksAsWritten) {
   EXPECT_GE(games, 3);
   EXPECT_GE(stocks, 2);
   EXPECT_GE(fragments, 4);
+  // The first deck of the front page, the tutorial and the deck of pictures among them.
+  EXPECT_EQ(games_in["README.md"], 1);
+  EXPECT_GE(games_in["docs/your-own-deck.md"], 2);
+  EXPECT_EQ(games_in["docs/picture-decks.md"], 1);
 }
 
 // The designs shipped in templates/designs/ build on every rectangular card size 2 in

@@ -12,8 +12,8 @@
 - animals.ods: as LibreOffice Calc writes an .ods (mimetype stored first, content.xml
   with number-columns-repeated, number-rows-repeated tails, text:s, office:date-value,
   a merged cell with its covered cells).
-- words.xlsx: the README tutorial's spreadsheet (tests/games/docs_examples_test.cpp
-  builds the tutorial with it).
+- words.xlsx: the tutorial's spreadsheet (docs/your-own-deck.md;
+  tests/games/docs_examples_test.cpp builds the tutorial with it).
 - wide.ods: one text of 9000 bytes repeated across 16000 columns and 10 rows (1.4 GB of
   cells from a file of 1 KB).
 - bomb.xlsx: a workbook whose shared strings unpack to 65 MB (a zip bomb, kept small);
