@@ -28,6 +28,7 @@ cmake --build "$build" -j "$(nproc)"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1"
 export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-# The heavy tests (browser, install; docs/development.md) run once, in scripts/test.sh: their
-# time goes to programs the sanitizers do not look at.
+# -LE heavy: the heavy tests (browser, install, the .deb in a minimal Debian root;
+# docs/development.md) run once, in scripts/test.sh: their time goes to programs the
+# sanitizers do not look at.
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -LE heavy

@@ -255,6 +255,7 @@ int main(int argc, char** argv) {
   app.fallthrough();
   cardstock::BuildOptions opt;
   const std::string exe = add_template_options(app, opt);
+  app.footer(cardstock::guide_footer(opt.templates_dir));
 
   std::vector<std::string> files;
   bool single = false;

@@ -106,4 +106,10 @@ struct BuildTree {
 std::string find_shipped_templates(const std::string& exe, const std::string& configured,
                                    std::vector<std::string>* looked, const BuildTree& tree = {});
 
+/// The last lines of `cardstock --help`: where the guide is beside the shipped templates
+/// `templates_dir` found (<prefix>/share/doc/cardstock/README.md installed, README.md in
+/// the source tree), and that `man cardstock` needs man-db, which a minimal Debian lacks.
+/// "" when no guide is there.
+std::string guide_footer(const std::string& templates_dir);
+
 }  // namespace cardstock

@@ -91,6 +91,20 @@ std::string find_shipped_templates(const std::string& exe, const std::string& co
   return "";
 }
 
+std::string guide_footer(const std::string& templates_dir) {
+  if (templates_dir.empty()) return "";
+  std::error_code ec;
+  const fs::path cardstock_share = fs::path(templates_dir).lexically_normal().parent_path();
+  const fs::path installed = cardstock_share.parent_path() / "doc" / "cardstock";
+  if (fs::is_regular_file(installed / "README.md", ec))
+    return "The guide: " + (installed / "README.md").string() + ", with format.md (every key of a game file) beside it.\n"
+           "The manual page: man cardstock (needs Debian's man-db: sudo apt install man-db).";
+  if (fs::is_regular_file(cardstock_share / "README.md", ec))
+    return "The guide: " + (cardstock_share / "README.md").string() + ", with " +
+           (cardstock_share / "docs" / "format.md").string() + " (every key of a game file).";
+  return "";
+}
+
 // The shipped templates and the --templates layers over them; false (after printing
 // why) if they cannot be used.
 bool load_all_templates(const BuildOptions& opt, Templates* t, std::ostream& err) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The program installed (`cmake --install`) and packaged (`cpack -G DEB`) finds its shipped
 # templates from any folder, as the README promises; a lone copy of it says where it
-# looked. Usage: install_test.sh BUILD_DIR TMP_DIR (a folder of its own under the build).
+# looked; --help names the guide; cpack without `file` says what to install.
+# Usage: install_test.sh BUILD_DIR TMP_DIR (a folder of its own under the build).
 set -euo pipefail
 build="$1"
 tmp="$2"
@@ -67,10 +68,18 @@ docdir="$tmp/prefix/share/doc/cardstock"
 [ -f "$docdir/README.md" ] && [ -f "$docdir/format.md" ] || fail "README.md and format.md are not installed side by side"
 check_links "$docdir" "$(cd "$(dirname "$0")/../.." && pwd)"
 grep -q '](format.md' "$docdir/README.md" || fail "the installed README does not link format.md beside it"
-for command in $("$tmp/prefix/bin/cardstock" --help | sed -n '/^Subcommands:/,$p' | awk 'NR > 1 && NF {print $1}'); do
+for command in $("$tmp/prefix/bin/cardstock" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NR > 1 && NF {print $1}'); do
   zcat "$tmp/prefix/share/man/man1/cardstock.1.gz" | sed -n '/^\.SH COMMANDS/,/^\.SH OPTIONS/p' | grep -q "^\.B[IR]* $command\b" ||
     fail "the manual page does not describe '$command'"
 done
+
+# --help ends by naming the guide (a minimal Debian has no man-db for `man cardstock`):
+# the installed one, or the checkout's from the build folder.
+"$tmp/prefix/bin/cardstock" --help | grep -qxF "The guide: $tmp/prefix/share/doc/cardstock/README.md, with format.md (every key of a game file) beside it." ||
+  fail "the installed --help does not name the installed guide: $("$tmp/prefix/bin/cardstock" --help | tail -3)"
+src="$(cd "$(dirname "$0")/../.." && pwd)"
+"$build/cardstock" --help | grep -qxF "The guide: $src/README.md, with $src/docs/format.md (every key of a game file)." ||
+  fail "the build folder's --help does not name the checkout's guide: $("$build/cardstock" --help | tail -3)"
 
 # 2. A copy of the program with nothing beside it says where it looked, and fails.
 mkdir -p "$tmp/lonely/a/b/bin"
@@ -120,5 +129,31 @@ if command -v dpkg-shlibdeps >/dev/null && command -v dpkg-deb >/dev/null; then
 else
   echo "install_test: dpkg-dev is not installed; the .deb is not checked" >&2
 fi
+
+# 4. Without `file` (a minimal Debian lacks it and dpkg-dev), cpack names the Debian
+#    packages to install, before building or installing anything: a PATH of links to
+#    every program but `file`.
+cpack="$(command -v cpack)"
+nofile="$tmp/path-without-file"
+mkdir -p "$nofile"
+IFS=: read -ra path_dirs <<<"$PATH"
+for d in "${path_dirs[@]}"; do
+  for f in "$d"/*; do
+    if [ "${f##*/}" != file ] && [ -x "$f" ] && [ ! -e "$nofile/${f##*/}" ]; then ln -s "$f" "$nofile/${f##*/}"; fi
+  done
+done
+! PATH="$nofile" command -v file >/dev/null || fail "file is still on the PATH made without it"
+set +e
+said="$(cd "$build" && PATH="$nofile" "$cpack" -G DEB -B "$tmp/deb-without-file" 2>&1)"
+status=$?
+set -e
+said_flat="$(printf '%s' "$said" | tr '\n' ' ' | tr -s ' ')"
+[ "$status" != 0 ] || fail "cpack without file succeeded: $said"
+case "$said_flat" in
+  *"Install projects"*) fail "cpack without file began installing before it said what is missing: $said" ;;
+  *"cardstock: making the .deb needs the Debian packages file and dpkg-dev (missing here: file); install them with \`sudo apt install file dpkg-dev\` or \`bash scripts/setup.sh --package\`, then run cpack again"*) ;;
+  *) fail "cpack without file said: $said" ;;
+esac
+
 rm -rf "$tmp"
 echo "install_test: ok"
