@@ -13,7 +13,9 @@
 #include "base/paths.h"
 #include "base/text_check.h"
 #include "run/build.h"
+#include "run/examples.h"
 #include "run/progress.h"
+#include "run/shipped.h"
 #include "load/schema.h"
 #include "review/diff.h"
 #include "review/preview.h"
@@ -73,7 +75,7 @@ void add_publishing_options(CLI::App* build, cardstock::BuildOptions& opt) {
 std::string add_template_options(CLI::App& app, cardstock::BuildOptions& opt) {
   const std::string exe = cardstock::program_path();
   opt.templates_dir = cardstock::find_shipped_templates(exe, CARDSTOCK_INSTALLED_TEMPLATES, &opt.templates_looked,
-                                                        {CARDSTOCK_BUILD_TREE, CARDSTOCK_SOURCE_TEMPLATES});
+                                                        {CARDSTOCK_BUILD_TREE, CARDSTOCK_SOURCE_DIR});
   app.add_option("--templates", opt.template_layers,
                  "a folder laid out like templates/ (stocks/, cards.yaml, papers.yaml, fonts.yaml, designs/), "
                  "layered over the shipped templates; may be given more than once")
@@ -127,6 +129,38 @@ CLI::App* add_diff_command(CLI::App& app, cardstock::DiffOptions& dopt, bool& di
   diff->add_option("--source-url", dopt.source_url,
                    "link each card's source to URL + file + #L + line (e.g. https://github.com/o/r/blob/SHA/)");
   return diff;
+}
+
+// `cardstock example [NAME [FOLDER]]`: the example games, found as the templates are.
+struct ExampleCommand {
+  std::string name, folder;
+  int run(const std::string& exe, const cardstock::BuildOptions& opt) const {
+    std::vector<std::string> looked;
+    const std::string dir = cardstock::find_shipped_folder(exe, cardstock::kShippedExamples,
+                                                           CARDSTOCK_INSTALLED_EXAMPLES, &looked,
+                                                           {CARDSTOCK_BUILD_TREE, CARDSTOCK_SOURCE_DIR});
+    if (name.empty()) return cardstock::list_examples(dir, looked, std::cout, std::cerr);
+    return cardstock::copy_example(opt, dir, looked, name, folder, std::cout, std::cerr);
+  }
+};
+
+// The last line of `cardstock --help`: where the guides are, found as the templates are.
+std::string docs_line(const std::string& exe) {
+  std::vector<std::string> looked;
+  const std::string dir = cardstock::find_shipped_folder(exe, cardstock::kShippedDocs, CARDSTOCK_INSTALLED_DOCS,
+                                                         &looked, {CARDSTOCK_BUILD_TREE, CARDSTOCK_SOURCE_DIR});
+  std::string places;
+  for (const auto& l : looked) places += (places.empty() ? "" : ", ") + l;
+  if (dir.empty()) return "\nThe documentation is not installed beside this program (looked in " + places + ").";
+  return "\nThe documentation is in " + dir + " (and `man cardstock`).";
+}
+
+CLI::App* add_example_command(CLI::App& app, ExampleCommand& ex) {
+  auto* example = app.add_subcommand(
+      "example", "list the example games; with NAME, copy that one with every file it uses into FOLDER, ready to build");
+  example->add_option("name", ex.name, "an example (cardstock example lists them)");
+  example->add_option("folder", ex.folder, "the folder to copy it into, made if missing (default: NAME)");
+  return example;
 }
 
 // --shard K/N (internal: a share of one game's outputs); false if it is not that.
@@ -233,6 +267,7 @@ int main(int argc, char** argv) {
   app.fallthrough();
   cardstock::BuildOptions opt;
   const std::string exe = add_template_options(app, opt);
+  app.footer([&exe] { return docs_line(exe); });
 
   std::vector<std::string> files;
   bool single = false;
@@ -270,6 +305,8 @@ int main(int argc, char** argv) {
   cardstock::DiffOptions dopt;
   bool diff_json = false;
   auto* diff = add_diff_command(app, dopt, diff_json);
+  ExampleCommand ex;
+  auto* example = add_example_command(app, ex);
 
   try {
     app.parse(argc, argv);
@@ -300,6 +337,7 @@ int main(int argc, char** argv) {
   if (*cards) return cardstock::list_cards(opt, cards_game, std::cout, std::cerr);
   if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);
   if (*diff) return run_diff(*diff, dopt, diff_json);
+  if (*example) return ex.run(exe, opt);
   if (*schema) {
     std::cout << cardstock::json_schema();
     return 0;

@@ -72,6 +72,20 @@ for command in $("$tmp/prefix/bin/cardstock" --help | sed -n '/^Subcommands:/,$p
     fail "the manual page does not describe '$command'"
 done
 
+# The four games are installed as examples, each with every file it uses; the installed
+# program copies one into a folder of the user's, where it builds; --help ends by saying
+# where the documentation is.
+for game in dayenu echad prophets unity; do
+  [ -f "$tmp/prefix/share/cardstock/examples/$game/$game.yaml" ] || fail "the example $game is not installed"
+  [ -f "$tmp/prefix/share/cardstock/examples/$game/$game.rules.md" ] || fail "the example $game has no rules"
+done
+[ -f "$tmp/prefix/share/cardstock/examples/echad/assets/echad/maps/egypt.svg" ] || fail "the example echad has no maps"
+(cd "$tmp" && "$tmp/prefix/bin/cardstock" example unity d/ >/dev/null && "$tmp/prefix/bin/cardstock" build d/unity.yaml -o d-out >/dev/null) ||
+  fail "the installed program's example unity does not copy and build"
+[ -f "$tmp/d-out/unity/manifest.json" ] || fail "the copied example unity built nothing"
+[ "$("$tmp/prefix/bin/cardstock" --help | tail -n 1)" = "The documentation is in $tmp/prefix/share/doc/cardstock (and \`man cardstock\`)." ] ||
+  fail "cardstock --help does not end with the documentation folder: $("$tmp/prefix/bin/cardstock" --help | tail -n 1)"
+
 # 2. A copy of the program with nothing beside it says where it looked, and fails.
 mkdir -p "$tmp/lonely/a/b/bin"
 cp "$tmp/prefix/bin/cardstock" "$tmp/lonely/a/b/bin/"
@@ -94,6 +108,7 @@ if command -v dpkg-shlibdeps >/dev/null && command -v dpkg-deb >/dev/null; then
   dpkg-deb -x "$deb" "$tmp/root"
   [ -x "$tmp/root/usr/bin/cardstock" ] || fail "no usr/bin/cardstock in the .deb"
   [ -f "$tmp/root/usr/share/cardstock/templates/cards.yaml" ] || fail "no templates in the .deb"
+  [ -f "$tmp/root/usr/share/cardstock/examples/prophets/prophets.yaml" ] || fail "no examples in the .deb"
   (cd "$tmp/deck" && "$tmp/root/usr/bin/cardstock" check vocab.yaml >/dev/null) || fail "the .deb's program failed"
   said="$(diff_says "$tmp/root/usr/bin/cardstock")"
   case "$said" in
