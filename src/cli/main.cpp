@@ -151,8 +151,8 @@ std::string docs_line(const std::string& exe) {
                                                          &looked, {CARDSTOCK_BUILD_TREE, CARDSTOCK_SOURCE_DIR});
   std::string places;
   for (const auto& l : looked) places += (places.empty() ? "" : ", ") + l;
-  if (dir.empty()) return "\nThe documentation is not installed beside this program (looked in " + places + ").";
-  return "\nThe documentation is in " + dir + " (and `man cardstock`).";
+  if (dir.empty()) return "The documentation is not installed beside this program (looked in " + places + ").";
+  return "The documentation is in " + dir + " (and `man cardstock`).";
 }
 
 CLI::App* add_example_command(CLI::App& app, ExampleCommand& ex) {

@@ -69,6 +69,9 @@ bool files_of(const BuildOptions& opt, const Example& ex, std::vector<fs::path>*
   for (const GameInput& in : game_inputs(*g)) {
     const fs::path rel = fs::absolute(in.path).lexically_normal().lexically_relative(root);
     std::error_code ec;
+    // An image name a card could show but does not (a layer's `when:` false for it:
+    // Dayenu's "assets/dayenu/.svg" where a card has no picture) names no file.
+    if (in.kind == InputKind::Image && !fs::exists(fs::symlink_status(root / rel, ec))) continue;
     if (rel.empty() || *rel.begin() == ".." || !fs::is_regular_file(root / rel, ec)) {
       say_error(err, Mark{in.path},
                 "the example '" + ex.name + "' uses this file, which is not in its folder " + root.string() +

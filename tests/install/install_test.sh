@@ -67,7 +67,7 @@ docdir="$tmp/prefix/share/doc/cardstock"
 [ -f "$docdir/README.md" ] && [ -f "$docdir/format.md" ] || fail "README.md and format.md are not installed side by side"
 check_links "$docdir" "$(cd "$(dirname "$0")/../.." && pwd)"
 grep -q '](format.md' "$docdir/README.md" || fail "the installed README does not link format.md beside it"
-for command in $("$tmp/prefix/bin/cardstock" --help | sed -n '/^Subcommands:/,$p' | awk 'NR > 1 && NF {print $1}'); do
+for command in $("$tmp/prefix/bin/cardstock" --help | sed -n '/^Subcommands:/,$p' | awk 'NR > 1 && /^  [a-z]/ {print $1}'); do
   zcat "$tmp/prefix/share/man/man1/cardstock.1.gz" | sed -n '/^\.SH COMMANDS/,/^\.SH OPTIONS/p' | grep -q "^\.B[IR]* $command\b" ||
     fail "the manual page does not describe '$command'"
 done
@@ -83,8 +83,8 @@ done
 (cd "$tmp" && "$tmp/prefix/bin/cardstock" example unity d/ >/dev/null && "$tmp/prefix/bin/cardstock" build d/unity.yaml -o d-out >/dev/null) ||
   fail "the installed program's example unity does not copy and build"
 [ -f "$tmp/d-out/unity/manifest.json" ] || fail "the copied example unity built nothing"
-[ "$("$tmp/prefix/bin/cardstock" --help | tail -n 1)" = "The documentation is in $tmp/prefix/share/doc/cardstock (and \`man cardstock\`)." ] ||
-  fail "cardstock --help does not end with the documentation folder: $("$tmp/prefix/bin/cardstock" --help | tail -n 1)"
+[ "$("$tmp/prefix/bin/cardstock" --help | grep . | tail -n 1)" = "The documentation is in $tmp/prefix/share/doc/cardstock (and \`man cardstock\`)." ] ||
+  fail "cardstock --help does not end with the documentation folder: $("$tmp/prefix/bin/cardstock" --help | grep . | tail -n 1)"
 
 # 2. A copy of the program with nothing beside it says where it looked, and fails.
 mkdir -p "$tmp/lonely/a/b/bin"
