@@ -45,7 +45,23 @@ std::string Diagnostic::str() const {
   return printable_lead(mark.str()) + kind + message;
 }
 
-void Diagnostics::add(Severity s, const Mark& m, std::string msg) {
+void Diagnostics::add(Severity s, const Mark& m, std::string msg, const std::string& file, size_t uses) {
+  // "(and 13 more places)" at the end of an error about a file, for the places it omits.
+  auto count = [](Diagnostic& d, size_t more) {
+    d.more += more;
+    d.message = d.message.substr(0, d.said) + " (and " + std::to_string(d.more) +
+                (d.more == 1 ? " more place)" : " more places)");
+  };
+  if (!file.empty()) {
+    const auto same = std::find_if(items_.begin(), items_.end(), [&](const Diagnostic& d) { return d.file == file; });
+    // Said already: a new place counts; the same place again (a design's image, laid
+    // out for every card) does not.
+    if (same != items_.end()) {
+      if (seen_.insert(m.str() + '\n' + printable(msg)).second) count(*same, uses);
+      last_dropped_ = true;
+      return;
+    }
+  }
   if (s == Severity::Note) {
     if (!last_dropped_ && items_.size() < kMaxKept) items_.push_back({s, m, printable(std::move(msg))});
     return;
@@ -57,7 +73,14 @@ void Diagnostics::add(Severity s, const Mark& m, std::string msg) {
   }
   msg = printable(std::move(msg));
   last_dropped_ = !seen_.insert(m.str() + '\n' + msg).second;
-  if (!last_dropped_) items_.push_back({s, m, std::move(msg)});
+  if (last_dropped_) return;
+  items_.push_back({s, m, std::move(msg), file});
+  items_.back().said = items_.back().message.size();
+  if (uses > 1) count(items_.back(), uses - 1);  // places counted by another Diagnostics (append)
+}
+
+void Diagnostics::file_error(const Mark& m, std::string msg, const std::string& file) {
+  add(Severity::Error, m, std::move(msg), file);
 }
 
 void Diagnostics::error(const Mark& m, std::string msg) { add(Severity::Error, m, std::move(msg)); }
@@ -107,7 +130,7 @@ std::string Diagnostics::str(bool notices) const {
 void Diagnostics::append(const Diagnostics& other) {
   for (const auto& d : other.items_)
     if (d.severity == Severity::Notice) notice(d.mark, d.message);
-    else add(d.severity, d.mark, d.message);
+    else add(d.severity, d.mark, d.file.empty() ? d.message : d.message.substr(0, d.said), d.file, 1 + d.more);
   dropped_errors_ += other.dropped_errors_;
   dropped_warnings_ += other.dropped_warnings_;
 }

@@ -31,11 +31,19 @@ struct Diagnostic {
   Mark mark;
   std::string message;
   std::string str() const;  // "file:line:col: error: message" (or warning:, note:)
+  // An error about a file that cannot be read (Diagnostics::file_error): the file, and
+  // how many more places named it (said at the end of `message`, from byte `said`).
+  std::string file;
+  size_t more = 0, said = 0;
 };
 
 class Diagnostics {
  public:
   void error(const Mark& m, std::string msg);
+  /// An error about `file`, which cannot be read (missing, not a file), named at `m`:
+  /// said once a file, at the first place that names it; every later place is counted
+  /// into that one ("(and 13 more places)"), whichever deck or design it is in.
+  void file_error(const Mark& m, std::string msg, const std::string& file);
   void warning(const Mark& m, std::string msg);
   /// Adds a note to the error or warning just reported (dropped with it if that one was).
   void note(const Mark& m, std::string msg);
@@ -60,7 +68,7 @@ class Diagnostics {
   // A message already reported at the same place is not repeated: a design's text is
   // resolved once per card, and a problem in the design itself would otherwise be
   // listed once for every card that uses it.
-  void add(Severity s, const Mark& m, std::string msg);
+  void add(Severity s, const Mark& m, std::string msg, const std::string& file = "", size_t uses = 1);
   std::vector<Diagnostic> items_;
   std::set<std::string> seen_;
   bool last_dropped_ = false;

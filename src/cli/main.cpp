@@ -17,6 +17,8 @@
 #include "load/schema/schema.h"
 #include "diff/diff.h"
 #include "preview/preview.h"
+#include "run/examples.h"
+#include "run/shipped.h"
 
 namespace {
 
@@ -73,7 +75,7 @@ void add_publishing_options(CLI::App* build, cardstock::BuildOptions& opt) {
 std::string add_template_options(CLI::App& app, cardstock::BuildOptions& opt) {
   const std::string exe = cardstock::program_path();
   opt.templates_dir = cardstock::find_shipped_templates(exe, CARDSTOCK_INSTALLED_TEMPLATES, &opt.templates_looked,
-                                                        {CARDSTOCK_BUILD_TREE, CARDSTOCK_SOURCE_TEMPLATES});
+                                                        {CARDSTOCK_BUILD_TREE, CARDSTOCK_SOURCE_DIR});
   app.add_option("--templates", opt.template_layers,
                  "a folder laid out like templates/ (stocks/, cards.yaml, papers.yaml, fonts.yaml, designs/), "
                  "layered over the shipped templates; may be given more than once")
@@ -136,6 +138,27 @@ CLI::App* add_diff_command(CLI::App& app, cardstock::DiffOptions& dopt, bool& di
   diff->add_option("--source-url", dopt.source_url,
                    "link each card's source to URL + file + #L + line (e.g. https://github.com/o/r/blob/SHA/)");
   return diff;
+}
+
+// `cardstock example [NAME [FOLDER]]`: the example games, found as the templates are.
+struct ExampleCommand {
+  std::string name, folder;
+  int run(const std::string& exe, const cardstock::BuildOptions& opt) const {
+    std::vector<std::string> looked;
+    const std::string dir = cardstock::find_shipped_folder(exe, cardstock::kShippedExamples,
+                                                           CARDSTOCK_INSTALLED_EXAMPLES, &looked,
+                                                           {CARDSTOCK_BUILD_TREE, CARDSTOCK_SOURCE_DIR});
+    if (name.empty()) return cardstock::list_examples(dir, looked, std::cout, std::cerr);
+    return cardstock::copy_example(opt, dir, looked, name, folder, std::cout, std::cerr);
+  }
+};
+
+CLI::App* add_example_command(CLI::App& app, ExampleCommand& ex) {
+  auto* example = app.add_subcommand(
+      "example", "list the example games; with NAME, copy that one with every file it uses into FOLDER, ready to build");
+  example->add_option("name", ex.name, "an example (cardstock example lists them)");
+  example->add_option("folder", ex.folder, "the folder to copy it into, made if missing (default: NAME)");
+  return example;
 }
 
 // --shard K/N (internal: a share of one game's outputs); false if it is not that.
@@ -289,6 +312,8 @@ int main(int argc, char** argv) {
   cardstock::DiffOptions dopt;
   bool diff_json = false;
   auto* diff = add_diff_command(app, dopt, diff_json);
+  ExampleCommand ex;
+  auto* example = add_example_command(app, ex);
 
   try {
     app.parse(argc, argv);
@@ -312,6 +337,7 @@ int main(int argc, char** argv) {
   if (*cards) return cardstock::list_cards(opt, cards_game, std::cout, std::cerr);
   if (*calibrate) return cardstock::calibrate(opt, std::cout, std::cerr);
   if (*diff) return run_diff(*diff, dopt, diff_json);
+  if (*example) return ex.run(exe, opt);
   if (*schema) {
     std::cout << cardstock::json_schema();
     return 0;

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <set>
 
+#include "base/file_hints.h"
 #include "base/input_limits.h"
 #include "layout/font_issues.h"
 #include "layout/placement.h"
@@ -252,13 +253,14 @@ bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
   // not once a card.
   const Mark at = value_mark(l.src, l.src_mark, card);
   const bool in_design = at.str() == l.src_mark.str();
-  auto fail = [&](const std::string& what) {
+  // A file that cannot be read is said once, however many cards and decks name it.
+  auto fail = [&](const std::string& what, const std::string& file = "") {
     if (!in_design) {
-      r.d.error(at, "card '" + card.id + "': image " + what + " (layer at " + l.mark.str() + ")");
+      r.d.file_error(at, "card '" + card.id + "': image " + what + " (layer at " + l.mark.str() + ")", file);
     } else {
       const size_t n = cards_showing(r.deck, r.design.name);
-      r.d.error(at, "design '" + r.design.name + "': image " + what + "; " + std::to_string(n) +
-                        (n == 1 ? " card" : " cards") + " of deck '" + r.deck.id + "' show it");
+      r.d.file_error(at, "design '" + r.design.name + "': image " + what + "; " + std::to_string(n) +
+                             (n == 1 ? " card" : " cards") + " of deck '" + r.deck.id + "' show it", file);
     }
     return false;
   };
@@ -276,7 +278,8 @@ bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
   if (ext != ".svg" && ext != ".png" && !jpeg_ok) return fail(named + "must be .svg or .png");
   if (const std::string& kind = found.kind; !kind.empty())
     return fail(named + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") + kind + " (looked for " +
-                p.string() + ")");
+                    p.string() + ")" + did_you_mean_file(src, p.string()),
+                p.string());
   it.image = p.string();
   it.fit = l.fit;
   it.bleed_fill = l.bleed_fill;

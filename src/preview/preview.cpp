@@ -53,10 +53,19 @@ size_t warm(const Snapshot& now, const Snapshot& before, PictureCache& cache, st
   return drawn;
 }
 
-void open_browser(const std::string& url) {
+// The page opened in the browser by xdg-open; where there is none (a minimal Debian, WSL)
+// or it fails, the address to open by hand is said instead.
+void open_browser(const std::string& url, std::ostream& out) {
+  const std::string by_hand = "open this address in your browser: " + url + "\n";
   const std::string opener = find_program("xdg-open");
-  if (opener.empty()) return;
-  std::thread([opener, url] { run_program({opener, url}, {}, [](const char*, size_t) { return true; }); }).detach();
+  if (opener.empty()) {
+    out << by_hand << std::flush;
+    return;
+  }
+  std::thread([opener, url, by_hand, &out] {
+    const ProgramRun r = run_program({opener, url}, {}, [](const char*, size_t) { return true; });
+    if (r.status != 0) out << by_hand << std::flush;
+  }).detach();
 }
 
 bool loopback(const std::string& host) { return host == "127.0.0.1" || host == "localhost" || host == "::1"; }
@@ -105,7 +114,7 @@ int preview_files(const std::vector<std::string>& files, const BuildOptions& opt
     out << "listening on " << printable(popt.host) << ": other computers open this address with this computer's name or "
         << "address in place of 127.0.0.1; requests without the token are refused" << std::endl;
   out << shown->card_count() << " cards; watching for changes (Ctrl-C to stop)" << std::endl;
-  if (!popt.no_open && ::isatty(STDOUT_FILENO)) open_browser(url);
+  if (!popt.no_open && ::isatty(STDOUT_FILENO)) open_browser(url, out);
   Watcher w(kQuietMs);
   if (!w.ok()) {
     say_error(err, Mark{"cardstock"}, "cannot watch for changes: the preview will not update by itself");

@@ -91,18 +91,19 @@ int list_cards(const BuildOptions& opt, const std::string& game, std::ostream& o
 /// The content files `build`/`check` use when none are named: content/*.yaml, sorted.
 std::vector<std::string> default_content_files(const std::string& content_dir);
 
-/// Where a program built by CMake was built (its build folder) and the templates of the
-/// source tree it was built from: compiled in, so a build folder anywhere (cmake -B
-/// /elsewhere, a Debian package build, an IDE's) runs with its sources' templates.
+/// Where a program built by CMake was built (its build folder) and the source tree it was
+/// built from: compiled in, so a build folder anywhere (cmake -B /elsewhere, a Debian
+/// package build, an IDE's) runs with its sources' templates and examples.
 struct BuildTree {
-  std::string dir, templates;
+  std::string dir, source;
 };
 
-/// The shipped templates folder of the program at `exe`: <prefix>/share/cardstock/templates
-/// when it is installed in <prefix>/bin; the source tree's when `exe` is still in the
-/// build folder it was built in (`tree`); else templates/ beside it or at most two
-/// folders up; else `configured` (the install path it was built for).
-/// "" if none of them holds templates; *looked lists the places tried.
+/// The shipped templates folder of the program at `exe`, found as run/shipped.h finds
+/// every shipped folder: <prefix>/share/cardstock/templates when it is installed in
+/// <prefix>/bin; the source tree's when `exe` is still in the build folder it was built
+/// in (`tree`); else templates/ beside it or at most two folders up; else `configured`
+/// (the install path it was built for). "" if none of them holds templates; *looked
+/// lists the places tried.
 std::string find_shipped_templates(const std::string& exe, const std::string& configured,
                                    std::vector<std::string>* looked, const BuildTree& tree = {});
 

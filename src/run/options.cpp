@@ -21,6 +21,7 @@
 #include "plan/plan.h"
 #include "run/build.h"
 #include "run/session_parts.h"
+#include "run/shipped.h"
 
 namespace fs = std::filesystem;
 
@@ -66,29 +67,7 @@ std::vector<std::string> default_content_files(const std::string& dir) {
 
 std::string find_shipped_templates(const std::string& exe, const std::string& configured,
                                    std::vector<std::string>* looked, const BuildTree& tree) {
-  std::vector<fs::path> places;
-  std::error_code ec;
-  if (!exe.empty()) {
-    const fs::path bin = fs::path(exe).parent_path();
-    places.push_back(bin.parent_path() / "share" / "cardstock" / "templates");
-    // Only the program in its own build folder: an installed or copied one never reads
-    // the source tree it happened to be built from.
-    if (!tree.dir.empty() && !tree.templates.empty() && fs::equivalent(bin, tree.dir, ec))
-      places.push_back(tree.templates);
-    // A build folder in the source tree (build/, or build/<config>/): no higher, so a copy
-    // of the program elsewhere never picks up some unrelated templates/ folder.
-    fs::path p = bin;
-    for (int up = 0; up < 3 && !p.empty(); ++up, p = p.parent_path()) {
-      places.push_back(p / "templates");
-      if (p == p.root_path()) break;
-    }
-  }
-  if (!configured.empty()) places.push_back(configured);
-  for (const auto& p : places) {
-    looked->push_back(p.string());
-    if (fs::is_regular_file(p / "cards.yaml", ec)) return p.string();
-  }
-  return "";
+  return find_shipped_folder(exe, kShippedTemplates, configured, looked, tree);
 }
 
 std::string guide_footer(const std::string& templates_dir) {

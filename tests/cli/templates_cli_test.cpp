@@ -130,8 +130,7 @@ TEST(TemplatesCli, ShippedTemplatesNotFoundSaysWhereItLooked) {
             "`cmake --install` or its .deb package, or run it from its build folder\n");
   // From its build folder, wherever that is (cmake -B /elsewhere), the program finds its
   // source tree's templates; a copy of it in another folder does not.
-  const BuildTree tree{std::filesystem::path(CARDSTOCK_BINARY).parent_path().string(),
-                       testing::source_dir() + "/templates"};
+  const BuildTree tree{std::filesystem::path(CARDSTOCK_BINARY).parent_path().string(), testing::source_dir()};
   looked.clear();
   EXPECT_EQ(find_shipped_templates(CARDSTOCK_BINARY, "", &looked, tree), testing::source_dir() + "/templates");
   looked.clear();

@@ -68,7 +68,7 @@ docdir="$tmp/prefix/share/doc/cardstock"
 [ -f "$docdir/README.md" ] && [ -f "$docdir/format.md" ] || fail "README.md and format.md are not installed side by side"
 check_links "$docdir" "$(cd "$(dirname "$0")/../.." && pwd)"
 grep -q '](format.md' "$docdir/README.md" || fail "the installed README does not link format.md beside it"
-for command in $("$tmp/prefix/bin/cardstock" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NR > 1 && NF {print $1}'); do
+for command in $("$tmp/prefix/bin/cardstock" --help | sed -n '/^Subcommands:/,$p' | awk 'NR > 1 && /^  [a-z]/ {print $1}'); do
   zcat "$tmp/prefix/share/man/man1/cardstock.1.gz" | sed -n '/^\.SH COMMANDS/,/^\.SH OPTIONS/p' | grep -q "^\.B[IR]* $command\b" ||
     fail "the manual page does not describe '$command'"
 done
@@ -80,6 +80,17 @@ done
 src="$(cd "$(dirname "$0")/../.." && pwd)"
 "$build/cardstock" --help | grep -qxF "The guide: $src/README.md, with $src/docs/format.md (every key of a game file)." ||
   fail "the build folder's --help does not name the checkout's guide: $("$build/cardstock" --help | tail -3)"
+
+# The four games are installed as examples, each with every file it uses; the installed
+# program copies one into a folder of the user's, where it builds.
+for game in dayenu echad prophets unity; do
+  [ -f "$tmp/prefix/share/cardstock/examples/$game/$game.yaml" ] || fail "the example $game is not installed"
+  [ -f "$tmp/prefix/share/cardstock/examples/$game/$game.rules.md" ] || fail "the example $game has no rules"
+done
+[ -f "$tmp/prefix/share/cardstock/examples/echad/assets/echad/maps/egypt.svg" ] || fail "the example echad has no maps"
+(cd "$tmp" && "$tmp/prefix/bin/cardstock" example unity d/ >/dev/null && "$tmp/prefix/bin/cardstock" build d/unity.yaml -o d-out >/dev/null) ||
+  fail "the installed program's example unity does not copy and build"
+[ -f "$tmp/d-out/unity/manifest.json" ] || fail "the copied example unity built nothing"
 
 # 2. A copy of the program with nothing beside it says where it looked, and fails.
 mkdir -p "$tmp/lonely/a/b/bin"
@@ -103,6 +114,7 @@ if command -v dpkg-shlibdeps >/dev/null && command -v dpkg-deb >/dev/null; then
   dpkg-deb -x "$deb" "$tmp/root"
   [ -x "$tmp/root/usr/bin/cardstock" ] || fail "no usr/bin/cardstock in the .deb"
   [ -f "$tmp/root/usr/share/cardstock/templates/cards.yaml" ] || fail "no templates in the .deb"
+  [ -f "$tmp/root/usr/share/cardstock/examples/prophets/prophets.yaml" ] || fail "no examples in the .deb"
   (cd "$tmp/deck" && "$tmp/root/usr/bin/cardstock" check vocab.yaml >/dev/null) || fail "the .deb's program failed"
   said="$(diff_says "$tmp/root/usr/bin/cardstock")"
   case "$said" in

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "base/file_hints.h"
 #include "base/files.h"
 #include "base/input_limits.h"
 #include "base/paths.h"
@@ -159,7 +160,10 @@ std::optional<Booklet> load_booklet(const Game& g, Diagnostics& d) {
     return std::nullopt;
   }
   if (!read_regular_file(s.path, static_cast<size_t>(kMaxBookletBytes), &text, &why)) {
-    d.error(s.mark, "cannot read the booklet source '" + s.source + "': " + why + " (looked for " + s.path + ")");
+    d.file_error(s.mark,
+                 "cannot read the booklet source '" + s.source + "': " + why + " (looked for " + s.path + ")" +
+                     did_you_mean_file(s.source, s.path),
+                 s.path);
     return std::nullopt;
   }
   return booklet_from_text(g, text, s.path, d);

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <regex>
 
+#include "base/file_hints.h"
 #include "base/files.h"
 #include "base/paths.h"
 #include "load/images/images.h"
@@ -37,8 +38,10 @@ bool read_icon(const std::string& name, const YAML::Node& v, const std::string& 
     return false;
   }
   if (std::string kind = not_a_regular_file(resolved); !kind.empty()) {
-    d.error(at, "icon '" + name + "': '" + shown + "' " + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") +
-                    kind + " (looked for " + resolved + ")");
+    d.file_error(at,
+                 "icon '" + name + "': '" + shown + "' " + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") +
+                     kind + " (looked for " + resolved + ")" + did_you_mean_file(shown, resolved),
+                 resolved);
     return false;
   }
   if (!check_image_file(resolved, shown, g->dir, g->allow_outside, &why)) {

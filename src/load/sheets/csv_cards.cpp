@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "base/file_hints.h"
 #include "base/files.h"
 #include "base/input_limits.h"
 #include "base/paths.h"
@@ -322,7 +323,11 @@ std::vector<CsvCard> read_csv_cards(const CsvSource& src, std::string* file, Dia
   const std::string name = (fs::path(src.dir) / src.path).lexically_normal().string();
   std::string text;
   if (!read_regular_file(resolved, static_cast<size_t>(kMaxFileBytes), &text, &why)) {
-    d.error(src.at, "cannot read " + kind + " '" + src.path + "': " + why + " (looked for " + name + ")");
+    // Said once, however many decks read it (the tabs of one workbook).
+    d.file_error(src.at,
+                 "cannot read " + kind + " '" + src.path + "': " + why + " (looked for " + name + ")" +
+                     did_you_mean_file(src.path, resolved),
+                 name);
     return {};
   }
   *file = name;
