@@ -380,7 +380,7 @@ std::vector<HostileCase> cases() {
                build, 1, "D/g/g.yaml:12:5: error: a map key must be text, not a list (in 'colors')\n" + failed(1), {}});
   // A command misspelt: named, with the one meant, and shown escaped.
   const std::string commands =
-      "; the commands are build, watch, preview, check, stocks, cards, schema, calibrate and diff (cardstock --help says more)\n";
+      "; the commands are build, watch, preview, check, stocks, cards, schema, calibrate, diff and example (cardstock --help says more)\n";
   v.push_back({"CommandMisspelt", {}, {"bulid"}, 2,
                "cardstock: error: unknown command 'bulid' (did you mean 'build'?)" + commands, {}});
   v.push_back({"CommandMisspeltWithAFile", {{"g/g.yaml", game()}}, {"--templates", "@D@/g", "chek", "@D@/g/g.yaml"}, 2,
