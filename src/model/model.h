@@ -168,6 +168,10 @@ struct FontFamily {
   // without a word (Hebrew words in English text); any other fallback is reported.
   std::vector<std::string> scripts, fallback_for;
   Mark scripts_mark, fallback_mark;
+  // Families of the set that draw the characters this one lacks before any other (Hebrew
+  // in serif text from the serif Hebrew family); then those with a `fallback_for`.
+  std::vector<std::string> fallbacks;
+  Mark fallbacks_mark;
 };
 
 struct FontSet {

@@ -11,6 +11,26 @@ namespace cardstock {
 Fonts::Fonts(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Fonts::~Fonts() = default;
 
+namespace {
+
+// Every family a family's `fallbacks` names is one of the set.
+bool fallbacks_known(const FontSet& set, const Mark& where, Diagnostics& d) {
+  std::vector<std::string> names;
+  for (const auto& fam : set.families) names.push_back(fam.family);
+  bool ok = true;
+  for (const auto& fam : set.families)
+    for (const auto& name : fam.fallbacks)
+      if (!set.has(name)) {
+        const Mark& m = fam.fallbacks_mark.line > 0 ? fam.fallbacks_mark : fam.mark.line > 0 ? fam.mark : where;
+        d.error(m, "'" + fam.family + "' falls back to '" + name + "', which is not a family of the font set" +
+                       did_you_mean(name, names));
+        ok = false;
+      }
+  return ok;
+}
+
+}  // namespace
+
 std::unique_ptr<Fonts> Fonts::load(const FontSet& set, const Mark& where, Diagnostics& d) {
   FcConfigPtr config(FcConfigCreate());
   FcConfig* cfg = config.get();
@@ -41,7 +61,7 @@ std::unique_ptr<Fonts> Fonts::load(const FontSet& set, const Mark& where, Diagno
   const TypeClassPtr scripts(static_cast<GEnumClass*>(g_type_class_ref(G_TYPE_UNICODE_SCRIPT)));
   GEnumClass* script_enum = scripts.get();
   for (const auto& fam : set.families) {
-    Impl::Family f{fam.family, fam.scripts, fam.fallback_for, {}};
+    Impl::Family f{fam.family, fam.scripts, fam.fallback_for, fam.fallbacks, {}};
     const Mark at = fam.mark.line > 0 ? fam.mark : where;
     for (const auto& file : fam.files)
       for (int i = 0; faces && i < faces->nfont; ++i) {
@@ -75,6 +95,7 @@ std::unique_ptr<Fonts> Fonts::load(const FontSet& set, const Mark& where, Diagno
         }
     impl->families.push_back(std::move(f));
   }
+  ok = fallbacks_known(set, where, d) && ok;
   if (!ok) return nullptr;
   impl->options.reset(cairo_font_options_create());
   cairo_font_options_set_hint_style(impl->options.get(), CAIRO_HINT_STYLE_NONE);

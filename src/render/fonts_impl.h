@@ -21,7 +21,8 @@ struct Fonts::Impl {
   struct Family {
     std::string name;
     std::vector<std::string> scripts, fallback_for;
-    std::vector<FcCharSet*> coverage;  // one per face; owned by `config`
+    std::vector<std::string> fallbacks;  // drawing what it lacks first (checked to be families)
+    std::vector<FcCharSet*> coverage;    // one per face; owned by `config`
   };
   std::vector<Family> families;
   const Family* family(const char* name) const {
@@ -34,17 +35,24 @@ struct Fonts::Impl {
       if (FcCharSetHasChar(cs, c)) return true;
     return false;
   }
-  /// What a text asked to be set in `family` is set in: that family, then every family
-  /// declared to draw a script for others (`fallback_for` other than `common`), in
-  /// templates/fonts.yaml's order, as a Pango family list. Pango takes a character the
-  /// first family lacks from the first of these that has it, so Arabic in English text is
-  /// drawn by the family declared for Arabic, not whichever font of the set sorts first.
+  /// What a text asked to be set in `family` is set in: that family, then its own
+  /// `fallbacks`, then every other family declared to draw a script for others
+  /// (`fallback_for` other than `common`), in templates/fonts.yaml's order, as a Pango
+  /// family list. Pango takes a character the first family lacks from the first of these
+  /// that has it, so Arabic in English text is drawn by the family declared for Arabic,
+  /// not whichever font of the set sorts first, and Hebrew in serif text by the serif one.
   std::string family_list(const std::string& family) const {
-    std::string out = family;
-    for (const auto& f : families) {
-      const bool for_others = std::any_of(f.fallback_for.begin(), f.fallback_for.end(),
-                                          [](const std::string& s) { return s != "common"; });
-      if (for_others && g_ascii_strcasecmp(f.name.c_str(), family.c_str()) != 0) out += "," + f.name;
+    std::vector<std::string> names{family};
+    if (const Family* own = this->family(family.c_str()))
+      names.insert(names.end(), own->fallbacks.begin(), own->fallbacks.end());
+    for (const auto& f : families)
+      if (std::any_of(f.fallback_for.begin(), f.fallback_for.end(), [](const std::string& s) { return s != "common"; }))
+        names.push_back(f.name);
+    std::string out;
+    for (size_t i = 0; i < names.size(); ++i) {
+      bool seen = false;
+      for (size_t k = 0; k < i; ++k) seen = seen || g_ascii_strcasecmp(names[k].c_str(), names[i].c_str()) == 0;
+      if (!seen) out += (out.empty() ? "" : ",") + names[i];
     }
     return out;
   }

@@ -126,7 +126,7 @@ bool same_fonts(const FontSet& a, const FontSet& b) {
   if (a.families.size() != b.families.size()) return false;
   for (size_t i = 0; i < a.families.size(); ++i)
     if (a.families[i].family != b.families[i].family || a.families[i].files != b.families[i].files ||
-        a.families[i].fallback_for != b.families[i].fallback_for)
+        a.families[i].fallback_for != b.families[i].fallback_for || a.families[i].fallbacks != b.families[i].fallbacks)
       return false;
   return true;
 }

@@ -191,9 +191,15 @@ TEST(Text, AScriptWithoutADeclaredFallbackWarnsNamingTheFontUsed) {
 // A line of English, Hebrew and Arabic in a Latin family: each script is drawn by the
 // family templates/fonts.yaml declares for it, without a <span> and without a warning
 // (issue 32). DejaVu Sans has Arabic too and sorted first before the families were listed.
+// Hebrew in serif text is drawn in the serif Hebrew face, in sans text in the sans one
+// (the family's own `fallbacks`, issue 42).
 TEST(Text, EnglishHebrewAndArabicOnOneLineAreCleanInTheirDeclaredFamilies) {
-  const std::pair<std::string, std::string> families[] = {{"sans", "Noto Sans"}, {"serif", "Noto Serif"}};
-  for (const auto& [folder, family] : families) {
+  struct Case {
+    std::string folder, family, hebrew, not_hebrew;
+  };
+  const Case cases[] = {{"sans", "Noto Sans", "NotoSansHebrew-Regular", "NotoSerifHebrew"},
+                        {"serif", "Noto Serif", "NotoSerifHebrew-Regular", "NotoSansHebrew"}};
+  for (const auto& [folder, family, hebrew, not_hebrew] : cases) {
     Pdf pdf;
     const std::string layer = "      - {type: text, text: \"{name}\", font: " + family +
                               ", w: 50mm, h: 20mm}\n";
@@ -203,7 +209,8 @@ TEST(Text, EnglishHebrewAndArabicOnOneLineAreCleanInTheirDeclaredFamilies) {
     EXPECT_EQ(r.status, 0) << family;
     EXPECT_EQ(r.output, "built out/g/: 1 PDF, 1 page, manifest.json\n") << family;
     EXPECT_NE(pdf.fonts.find("NotoSansArabic-Regular"), std::string::npos) << pdf.fonts;
-    EXPECT_NE(pdf.fonts.find("NotoSansHebrew-Regular"), std::string::npos) << pdf.fonts;
+    EXPECT_NE(pdf.fonts.find(hebrew), std::string::npos) << family << ": " << pdf.fonts;
+    EXPECT_EQ(pdf.fonts.find(not_hebrew), std::string::npos) << family << ": " << pdf.fonts;
     EXPECT_EQ(pdf.fonts.find("DejaVu"), std::string::npos) << pdf.fonts;
     // Poppler reads the lam-alef ligature back as alef, lam: look for the letters around it.
     for (const char* word : {"Peace", "\u05E9\u05DC\u05D5\u05DD", "\u0633", "\u0645"})

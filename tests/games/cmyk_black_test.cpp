@@ -126,15 +126,15 @@ TEST(CmykBlack, BlackTextFramesAndGreyOnDriveThruCardsAreBlackInkOnly) {
     EXPECT_EQ(o.find(" RG"), std::string::npos) << o;
     EXPECT_EQ(o.find("0.882 k"), std::string::npos) << o;
   }
-  // The near-black deck keeps its four inks, and the build says so with their ink.
+  // The shipped dtc-poker asks for `black: pure-k` (templates/stocks/dtc-poker.yaml): the
+  // near-black deck prints in black ink alone too, and nothing is said of it.
   const auto dark = inkcov(dir / "out" / "inks" / "dark-dtc-poker.pdf");
   ASSERT_EQ(dark.size(), 1u);
-  EXPECT_GT(dark[0][0], 0);
-  const std::regex said(R"(: note: [^\n]*/dark-dtc-poker\.pdf: 1 near-black colour\(s\) print in four inks, the )"
-                        R"(darkest C6[0-9] M6[0-9] Y7[0-9] K7[0-9] \(27[0-9] %, page 1\); a stock with `black: pure-k` )"
-                        R"(prints near-black in black ink only\n)");
-  EXPECT_TRUE(std::regex_search(run.err, said)) << run.err;
-  EXPECT_EQ(run.err.find("black-dtc-poker.pdf: 1 near-black"), std::string::npos) << run.err;
+  EXPECT_EQ(dark[0][0], 0);
+  EXPECT_EQ(dark[0][1], 0);
+  EXPECT_EQ(dark[0][2], 0);
+  EXPECT_GT(dark[0][3], 0.001);
+  EXPECT_EQ(run.err.find("near-black"), std::string::npos) << run.err;
 }
 
 TEST(CmykBlack, AStockWithBlackPureKPrintsNearBlackInBlackInkOnly) {
@@ -157,6 +157,27 @@ TEST(CmykBlack, AStockWithBlackPureKPrintsNearBlackInBlackInkOnly) {
   EXPECT_TRUE(has_gray(colour_ops(qdf_text(pdf)), "g", 0.1352)) << joined(colour_ops(qdf_text(pdf)));
   EXPECT_EQ(run.err.find("near-black"), std::string::npos) << run.err;
   EXPECT_NE(testing::slurp(dir / "out" / "inks" / "manifest.json").find("\"black\": \"pure-k\""), std::string::npos);
+}
+
+// `black: neutral` (the default) keeps near-black as the designer chose it, in four
+// inks, and the build says so with its ink and the way out.
+TEST(CmykBlack, AStockWithBlackNeutralKeepsNearBlackInFourInksAndSaysSo) {
+  NEEDS_GHOSTSCRIPT();
+  const fs::path dir = testing::fresh_dir("cmyk-black-neutral");
+  const std::string stock =
+      "stocks:\n  - {id: dtc-neutral, description: DriveThruCards keeping near-black, card: poker, "
+      "order: back-front, cmyk: true, ink_limit: 300}\n";
+  const testing::Run run = build(write_inks(dir, "dtc-neutral", stock), dir / "out");
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto dark = inkcov(dir / "out" / "inks" / "dark-dtc-neutral.pdf");
+  ASSERT_EQ(dark.size(), 1u);
+  EXPECT_GT(dark[0][0], 0);
+  const std::regex said(R"(: note: [^\n]*/dark-dtc-neutral\.pdf: 1 near-black colour\(s\) print in four inks, the )"
+                        R"(darkest C6[0-9] M6[0-9] Y7[0-9] K7[0-9] \(27[0-9] %, page 1\); a stock with `black: pure-k` )"
+                        R"(prints near-black in black ink only\n)");
+  EXPECT_TRUE(std::regex_search(run.err, said)) << run.err;
+  EXPECT_EQ(run.err.find("black-dtc-neutral.pdf: 1 near-black"), std::string::npos) << run.err;
+  EXPECT_EQ(testing::slurp(dir / "out" / "inks" / "manifest.json").find("pure-k"), std::string::npos);
 }
 
 TEST(CmykBlack, CropMarksAndCutLinesOfAHomeSheetWithCmykAreBlackInkOnly) {

@@ -622,7 +622,10 @@ const Schema& Schemas::font() {
                            "punctuation and symbols): suggested when a text needs them"),
                          F("fallback_for", K::StringList,
                            "scripts the family draws inside text set in another family without a "
-                           "warning (Hebrew words in English text)")}};
+                           "warning (Hebrew words in English text)"),
+                         F("fallbacks", K::StringList,
+                           "families of the set that draw the characters this family lacks first, "
+                           "in this order (Noto Serif Hebrew for Hebrew in Noto Serif text)")}};
   return s;
 }
 

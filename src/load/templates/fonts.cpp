@@ -58,9 +58,10 @@ std::string not_a_font(const std::string& path) {
 void read_font_family(const YAML::Node& f, const std::string& file, const fs::path& root, const LayerOrigin& o,
                       TemplateLayer& layer, Diagnostics& d) {
   Reader fr(f, Schemas::font(), file);
-  FontFamily fam{fr.str("family"), fr.str("package"), {}, fr.mark(),
-                 fr.list("scripts"),  fr.list("fallback_for"), fr.mark("scripts"),
-                 fr.mark("fallback_for")};
+  FontFamily fam{fr.str("family"),     fr.str("package"),      {},
+                 fr.mark(),              fr.list("scripts"),     fr.list("fallback_for"),
+                 fr.mark("scripts"),     fr.mark("fallback_for"), fr.list("fallbacks"),
+                 fr.mark("fallbacks")};
   // Fontconfig would block on a FIFO and read /dev/zero for ever: only files.
   const std::string package = fr.str("package").empty() ? "" : " (install Debian package " + fr.str("package") + ")";
   if (YAML::Node files = fr.node("files"); files && files.IsSequence())
