@@ -240,7 +240,7 @@ bool resolve_text(Resolver& r, const Layer& l, const TextMeasurer& m, ArtItem& i
 size_t cards_showing(const Deck& deck, const std::string& design) {
   size_t n = 0;
   for (const Card& c : deck.cards)
-    if ((c.face.empty() ? deck.face : c.face) == design || (c.back.empty() ? deck.back : c.back) == design) ++n;
+    if (deck.face_of(c) == design || deck.back_of(c) == design) ++n;
   return n;
 }
 

@@ -338,6 +338,10 @@ struct Deck {
   bool picture_folder = false;         // cards read from a folder of pictures, each one's path its field `image`
   Mark mark;
   long total_cards() const;
+  /// The design of card `c`'s face (back): the card's own, else the deck's; "" = none.
+  /// The one rule for every stage that draws, plans, checks or shows a card.
+  const std::string& face_of(const Card& c) const { return c.face.empty() ? face : c.face; }
+  const std::string& back_of(const Card& c) const { return c.back.empty() ? back : c.back; }
 };
 
 /// A board preview: card ids of a hex deck, row by row, and the set-up rules they obey.

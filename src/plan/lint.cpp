@@ -109,8 +109,7 @@ void lint_cards(const PreparedGame& p, size_t k, double stock_floor, Findings& f
       std::vector<bool>& shown_clean = clean[back];
       shown_clean.resize(arts[k].distinct().size());
       if (shown_clean[arts[k].number(c)]) continue;
-      const std::string name = back ? (card.back.empty() ? deck.back : card.back)
-                                    : (card.face.empty() ? deck.face : card.face);
+      const std::string name = back ? deck.back_of(card) : deck.face_of(card);
       auto des = g.designs.find(name);
       const Design* design = des == g.designs.end() ? nullptr : &des->second;
       const double floor = design && design->legible_size.pt > 0 ? design->legible_size.pt : stock_floor;

@@ -49,7 +49,7 @@ std::string card_boxes_json(const PreparedGame& p) {
       for (size_t c = 0; c < arts.size() && c < dk.cards.size(); ++c) {
         if (arts[c].placed.empty()) continue;
         const Card& card = dk.cards[c];
-        const std::string name = back ? (card.back.empty() ? dk.back : card.back) : (card.face.empty() ? dk.face : card.face);
+        const std::string name = back ? dk.back_of(card) : dk.face_of(card);
         auto des = g.designs.find(name);
         if (des == g.designs.end()) continue;
         auto& list = groups[name];

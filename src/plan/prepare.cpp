@@ -86,8 +86,8 @@ void resolve_cards(PreparedGame& p) {
     DeckResolver resolver(game, deck, *p.measurer, p.diags, &misses);
     for (size_t c = 0; c < deck.cards.size(); ++c) {
       const Card& card = deck.cards[c];
-      resolver.add(c, design_named(game, card.face.empty() ? deck.face : card.face), faces);
-      resolver.add(c, design_named(game, card.back.empty() ? deck.back : card.back), backs);
+      resolver.add(c, design_named(game, deck.face_of(card)), faces);
+      resolver.add(c, design_named(game, deck.back_of(card)), backs);
     }
     report_field_misses(deck, misses, p.diags);
     p.faces.push_back(std::move(faces));
@@ -114,8 +114,7 @@ void check_images(PreparedGame& p) {
         if (looked[arts.number(c)]) continue;
         looked[arts.number(c)] = true;
         const Card& card = deck.cards[c];
-        const std::string name = back ? (card.back.empty() ? deck.back : card.back)
-                                      : (card.face.empty() ? deck.face : card.face);
+        const std::string name = back ? deck.back_of(card) : deck.face_of(card);
         auto des = p.game.designs.find(name);
         for (const auto& it : arts[c].items) {
           if (it.type != LayerType::Image || it.image.empty() || !seen.insert(it.image).second) continue;
@@ -148,7 +147,7 @@ void anchor_labels(PreparedGame& p) {
     const Card* card = nullptr;
     for (const auto& c : deck->cards)
       if (c.id == fc.card) card = &c;
-    const std::string face = card && !card->face.empty() ? card->face : deck->face;
+    const std::string face = card ? deck->face_of(*card) : deck->face;
     auto des = p.game.designs.find(face);
     if (des == p.game.designs.end()) continue;
     for (auto& lab : blk.labels) {

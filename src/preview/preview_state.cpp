@@ -120,7 +120,7 @@ class GameView {
       j["back_large"] = card_picture(p_.backs[k][i], dk.card, true);
     }
     j["fields"] = std::move(fields);
-    j["designs"] = designs(c.face.empty() ? dk.face : c.face, c.back.empty() ? dk.back : c.back, id, targets);
+    j["designs"] = designs(dk.face_of(c), dk.back_of(c), id, targets);
     return j;
   }
 
