@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Fuzzes the loader and the whole `check` path (fuzz/fuzz_game.cpp) for SECONDS (default
-# 60) with libFuzzer + ASan + UBSan, after replaying every input in tests/fuzz-regressions/;
-# then the manifest.json reader of `cardstock diff` (fuzz/fuzz_manifest.cpp) for a sixth
-# of that (at least 5 s).
+# Fuzzes for SECONDS in all (default 60) with libFuzzer + ASan + UBSan, after replaying
+# every input in tests/fuzz-regressions/: the loader and the whole `check` path
+# (fuzz/fuzz_game.cpp) for five sixths of them, then the manifest.json reader of
+# `cardstock diff` (fuzz/fuzz_manifest.cpp) for the last sixth (at least 5 s each).
 # Exits non-zero on any crash, sanitizer report, leak, timeout (-timeout=10) or memory
 # blow-up (-rss_limit_mb=2048). Needs clang++ and its libFuzzer runtime (Debian: clang,
 # libclang-rt-14-dev); without them it prints a note and exits 0.
@@ -72,14 +72,17 @@ fi
 
 # 2. Fuzz on a fresh copy of the seed corpus (plus the regression inputs).
 [ "$seconds" -eq 0 ] && { echo "fuzz.sh: 0 seconds: regressions only"; exit 0; }
+# The targets share the SECONDS: a new target takes its part, not more time.
+mseconds=$(( seconds / 6 > 5 ? seconds / 6 : 5 ))
+gseconds=$(( seconds - mseconds > 5 ? seconds - mseconds : 5 ))
 work="$build/corpus-run"
 rm -rf "$work" "$build/artifacts"
 mkdir -p "$work" "$build/artifacts"
 cp fuzz/corpus/* "$work/"
 [ ${#regressions[@]} -gt 0 ] && cp "${regressions[@]}" "$work/"
-echo "fuzz.sh: fuzzing for ${seconds}s (log: $build/fuzz.log)"
+echo "fuzz.sh: fuzzing the loader for ${gseconds}s (log: $build/fuzz.log)"
 status=0
-"$fuzzer" "${common[@]}" -max_total_time="$seconds" -print_final_stats=1 \
+"$fuzzer" "${common[@]}" -max_total_time="$gseconds" -print_final_stats=1 \
   -dict=fuzz/cardstock.dict -artifact_prefix="$build/artifacts/" "$work" >"$build/fuzz.log" 2>&1 || status=$?
 grep -E '^#[0-9]+[[:space:]]+DONE|^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$build/fuzz.log" || true
 if [ "$status" -ne 0 ]; then
@@ -92,7 +95,6 @@ if [ "$status" -ne 0 ]; then
 fi
 
 # 3. The manifest reader, on its own seeds.
-mseconds=$(( seconds / 6 > 5 ? seconds / 6 : 5 ))
 mwork="$build/corpus-manifest-run"
 rm -rf "$mwork" && mkdir -p "$mwork" && cp fuzz/corpus-manifest/* "$mwork/"
 echo "fuzz.sh: fuzzing the manifest reader for ${mseconds}s (log: $build/fuzz-manifest.log)"
