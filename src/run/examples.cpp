@@ -9,6 +9,7 @@
 #include "base/diag.h"
 #include "base/text_check.h"
 #include "load/load.h"
+#include "load/schema/schema.h"
 #include "model/inputs.h"
 #include "run/session_parts.h"
 
@@ -105,6 +106,62 @@ bool nothing_there(const fs::path& folder, const std::vector<fs::path>& rels, st
   return false;
 }
 
+// The editor's schema line of a game file: its first line, when it is one.
+constexpr std::string_view kSchemaLine = "# yaml-language-server: $schema=";
+// The schema a copy takes beside its game file (an editor on the Windows side of WSL
+// cannot reach /usr/share), and the licence of the examples' content (CC BY-SA 4.0).
+constexpr const char* kSchemaFile = "cardstock.schema.json";
+constexpr const char* kLicenceFile = "LICENSE";
+
+// The licence file of example `ex`: beside its game file (content/ in the source tree),
+// else in the examples folder `dir` (installed); "" when neither has one.
+fs::path licence_of(const std::string& dir, const Example& ex) {
+  std::error_code ec;
+  for (const fs::path& p : {fs::path(ex.game_file).parent_path() / kLicenceFile, fs::path(dir) / kLicenceFile})
+    if (fs::is_regular_file(p, ec)) return p;
+  return {};
+}
+
+// The copy's game file `game` names the schema beside it: its first line, when it is
+// the editor's schema line, points to kSchemaFile. False after saying why.
+bool point_to_schema(const fs::path& game, std::ostream& err) {
+  std::string text;
+  {
+    std::ifstream in(game, std::ios::binary);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  if (text.rfind(kSchemaLine, 0) != 0) return true;
+  const size_t eol = text.find('\n');
+  text = std::string(kSchemaLine) + kSchemaFile + (eol == std::string::npos ? "" : text.substr(eol));
+  std::ofstream out(game, std::ios::binary | std::ios::trunc);
+  if (!(out << text) || !out.flush()) {
+    say_error(err, Mark{game.string()}, "cannot write the example's game file here");
+    return false;
+  }
+  return true;
+}
+
+// Copies each (source, path in `to`) of `copies`, then writes the editor schema beside
+// the game file (copies[0]) and points the game file to it. False after saying why.
+bool write_copy(const std::vector<std::pair<fs::path, fs::path>>& copies, const fs::path& to, std::ostream& err) {
+  for (const auto& [source, rel] : copies) {
+    std::error_code ec;
+    fs::create_directories((to / rel).parent_path(), ec);
+    if (!ec) fs::copy_file(source, to / rel, fs::copy_options::none, ec);
+    if (ec) {
+      say_error(err, Mark{(to / rel).string()}, "cannot copy the example's file here: " + ec.message());
+      return false;
+    }
+  }
+  const fs::path schema = to / copies.front().second.parent_path() / kSchemaFile;
+  std::ofstream out(schema, std::ios::binary);
+  if (!(out << json_schema()) || !out.flush()) {
+    say_error(err, Mark{schema.string()}, "cannot write the editor schema here");
+    return false;
+  }
+  return point_to_schema(to / copies.front().second, err);
+}
+
 }  // namespace
 
 std::vector<Example> examples_in(const std::string& dir) {
@@ -152,19 +209,20 @@ int copy_example(const BuildOptions& opt, const std::string& dir, const std::vec
   }
   std::vector<fs::path> rels;
   if (!files_of(opt, *ex, &rels, err)) return 1;
-  const fs::path to = folder.empty() ? fs::path(name) : fs::path(folder);
-  if (!nothing_there(to, rels, err)) return 2;
   const fs::path from = fs::path(ex->game_file).parent_path();
-  for (const auto& rel : rels) {
-    std::error_code ec;
-    fs::create_directories((to / rel).parent_path(), ec);
-    if (!ec) fs::copy_file(from / rel, to / rel, fs::copy_options::none, ec);
-    if (ec) {
-      say_error(err, Mark{(to / rel).string()}, "cannot copy the example's file here: " + ec.message());
-      return 1;
-    }
-  }
-  out << "copied the example '" << name << "' (" << rels.size() << " files) into " << printable(to.string()) << "\n"
+  std::vector<std::pair<fs::path, fs::path>> copies;
+  for (const auto& rel : rels) copies.emplace_back(from / rel, rel);
+  if (const fs::path licence = licence_of(dir, *ex); !licence.empty()) copies.emplace_back(licence, kLicenceFile);
+  std::vector<fs::path> written;
+  for (const auto& c : copies) written.push_back(c.second);
+  written.emplace_back(kSchemaFile);
+  const fs::path to = folder.empty() ? fs::path(name) : fs::path(folder);
+  if (!nothing_there(to, written, err)) return 2;
+  if (!write_copy(copies, to, err)) return 1;
+  const bool licensed = copies.size() > rels.size();
+  out << "copied the example '" << name << "' (" << rels.size() << " files) into " << printable(to.string())
+      << ", with " << (licensed ? "its licence (LICENSE) and " : "") << "the schema your editor checks it with ("
+      << kSchemaFile << ")\n"
       << "next: cd " << for_shell(to.string()) << " && cardstock build " << for_shell(rels.front().string())
       << "   (or cardstock preview " << for_shell(rels.front().string()) << " to see it in the browser)\n";
   return 0;

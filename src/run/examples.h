@@ -30,7 +30,9 @@ int list_examples(const std::string& dir, const std::vector<std::string>& looked
 /// `cardstock example NAME [FOLDER]`: copies example `name` of `dir` with every file it
 /// uses into `folder` (made if missing; "" = ./NAME), keeping the paths the game names its
 /// files by, so that `cardstock build FOLDER/NAME.yaml` builds what the example builds.
-/// Nothing is written when any of those files is already there. On success says the next
+/// Beside them: the examples' licence (LICENSE, when the examples have one) and the
+/// editor schema (cardstock.schema.json), which the copied game file's schema line then
+/// names. Nothing is written when any of those files is already there. On success says the next
 /// command to run. 0; 2 for an unknown name or a file already there; 1 when the folder
 /// was not found or a file could not be copied.
 int copy_example(const BuildOptions& opt, const std::string& dir, const std::vector<std::string>& looked,

@@ -15,8 +15,13 @@ namespace cardstock {
 
 namespace {
 
-const std::vector<std::string> kEchadFiles{"assets/echad/maps/egypt.svg", "assets/echad/maps/mesopotamia.svg",
-                                           "assets/echad/maps/syria-palestine.svg", "echad.rules.md", "echad.yaml"};
+const std::vector<std::string> kEchadFiles{"LICENSE",
+                                           "assets/echad/maps/egypt.svg",
+                                           "assets/echad/maps/mesopotamia.svg",
+                                           "assets/echad/maps/syria-palestine.svg",
+                                           "cardstock.schema.json",
+                                           "echad.rules.md",
+                                           "echad.yaml"};
 
 }  // namespace
 
@@ -38,10 +43,23 @@ TEST(ExamplesCli, ACopiedGameBuildsTheSameBytesAsTheShippedOne) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out,
-            "copied the example 'echad' (5 files) into my-deck\n"
+            "copied the example 'echad' (5 files) into my-deck, with its licence (LICENSE) and the schema your "
+            "editor checks it with (cardstock.schema.json)\n"
             "next: cd my-deck && cardstock build echad.yaml   (or cardstock preview echad.yaml to see it in the "
             "browser)\n");
   EXPECT_EQ(testing::tree_of(dir / "my-deck"), kEchadFiles);
+  // The licence of the content goes with it; the game file names the schema beside it
+  // (an editor on the Windows side of WSL cannot reach /usr/share), which is the one
+  // `cardstock schema` prints; the rest of the game file is the shipped one.
+  EXPECT_EQ(testing::slurp(dir / "my-deck" / "LICENSE"), testing::slurp(testing::source_dir() + "/content/LICENSE"));
+  const testing::Run schema = testing::run_cardstock({"schema"});
+  ASSERT_EQ(schema.status, 0);
+  EXPECT_EQ(testing::slurp(dir / "my-deck" / "cardstock.schema.json"), schema.out);
+  const std::string shipped_game = testing::slurp(testing::source_dir() + "/content/echad.yaml");
+  const std::string copied_game = testing::slurp(dir / "my-deck" / "echad.yaml");
+  EXPECT_EQ(copied_game.substr(0, copied_game.find('\n')),
+            "# yaml-language-server: $schema=cardstock.schema.json");
+  EXPECT_EQ(copied_game.substr(copied_game.find('\n')), shipped_game.substr(shipped_game.find('\n')));
   // The next command as said, from the copy; and the shipped game built the same way.
   const testing::Run copy = testing::run_cardstock({"build", "echad.yaml", "-o", "../out-copy"}, (dir / "my-deck").string());
   ASSERT_EQ(copy.status, 0) << copy.err;
@@ -74,12 +92,12 @@ TEST(ExamplesCli, AFileAlreadyThereIsNamedAndNothingIsWritten) {
             "move the files away\n");
   EXPECT_EQ(testing::tree_of(dir / "my-deck"), std::vector<std::string>{"echad.rules.md"});
   EXPECT_EQ(testing::slurp(dir / "my-deck" / "echad.rules.md"), "my own rules\n");
-  // Copied once, the second copy finds all five there.
+  // Copied once, the second copy finds all seven there (the licence and the schema too).
   ASSERT_EQ(testing::run_cardstock({"example", "echad", "fresh"}, dir.string()).status, 0);
   const testing::Run again = testing::run_cardstock({"example", "echad", "fresh"}, dir.string());
   EXPECT_EQ(again.status, 2);
   EXPECT_EQ(again.err,
-            "fresh/echad.yaml: error: this file is already there (and 4 more of the example's files): nothing was "
+            "fresh/echad.yaml: error: this file is already there (and 6 more of the example's files): nothing was "
             "copied; give a new folder, or move the files away\n");
 }
 
