@@ -13,6 +13,7 @@
 #include "base/paths.h"
 #include "base/text_check.h"
 #include "run/build.h"
+#include "run/option_table.h"
 #include "base/progress.h"
 #include "load/schema/schema.h"
 #include "diff/diff.h"
@@ -25,49 +26,35 @@ namespace {
 // Errors about the command line itself are the program's own.
 const cardstock::Mark kProgram{"cardstock"};
 
-// The options `build` and `watch` share.
-void add_build_options(CLI::App* sub, cardstock::BuildOptions& opt, std::vector<std::string>& files, bool& single) {
+// The options of the table (run/option_table.h) that command `bit` takes, each bound to
+// its member of `opt`; a text option shows its default when it has one.
+void add_table_options(CLI::App* sub, cardstock::BuildOptions& opt, unsigned bit) {
+  const cardstock::BuildOptions defaults;
+  for (const cardstock::OptionRow& r : cardstock::option_rows()) {
+    if (!(r.commands & bit)) continue;
+    if (auto* b = std::get_if<bool cardstock::BuildOptions::*>(&r.member)) {
+      sub->add_flag((r.negated ? "!" : "") + std::string(r.flag), opt.*(*b), r.help);
+    } else if (auto* t = std::get_if<std::string cardstock::BuildOptions::*>(&r.member)) {
+      auto* o = sub->add_option(r.flag, opt.*(*t), r.help);
+      if (!(defaults.*(*t)).empty()) o->capture_default_str();
+    } else {
+      sub->add_option(r.flag, opt.*std::get<std::vector<std::string> cardstock::BuildOptions::*>(r.member), r.help)
+          ->allow_extra_args(false)
+          ->delimiter(',');
+    }
+  }
+}
+
+// The options `build` and `watch` take besides the table's: where and how fast.
+void add_build_options(CLI::App* sub, cardstock::BuildOptions& opt, std::vector<std::string>& files, unsigned bit) {
   sub->add_option("files", files, "game files");
   sub->add_option("-o,--out", opt.out_dir, "output folder")->capture_default_str();
-  sub->add_option("--paper", opt.paper, "a paper of templates/papers.yaml (letter, a4, a3, tabloid...) or all")
-      ->capture_default_str();
-  sub->add_flag("--single-sided", single, "fronts only: no back pages");
-  sub->add_flag("--strict", opt.strict, "treat warnings (e.g. text overflow) as errors");
-  sub->add_flag("--allow-outside", opt.allow_outside,
-                "let images and booklet sources lie outside the game file's folder");
-  sub->add_flag("--force", opt.force, "render every output, even those whose inputs did not change");
+  add_table_options(sub, opt, bit);
   sub->add_option("-j,--jobs", opt.jobs,
                   "processes drawing at once: games, and a big game's outputs, in parallel (default: one per core)")
       ->check(CLI::Range(1, 256));
-  sub->add_flag("-q,--quiet", opt.quiet, "print only diagnostics (no progress, no summary lines)");
-  sub->add_flag("--keep-stale", opt.keep_stale,
-                "keep the outputs of a game's previous build that this build no longer makes (default: remove them)");
   sub->add_flag("!--no-wait", opt.wait,
                 "fail at once when another cardstock build is writing a game's output folder (default: wait for it)");
-}
-
-// Issues 15 and 16 (build and check): a stock for every deck that holds its cards (a home
-// stock, a print shop's or Tabletop Simulator's), and a printer profile that corrects
-// back pages.
-void add_stock_options(CLI::App* sub, cardstock::BuildOptions& opt) {
-  sub->add_option("--stock", opt.stocks,
-                  "print every deck whose cards this stock holds on it instead of the deck's own stocks "
-                  "(repeatable or comma-separated, e.g. tgc-poker,dtc-poker,tts; cardstock stocks lists them)")
-      ->allow_extra_args(false)
-      ->delimiter(',');
-  sub->add_option("--printer", opt.printer,
-                  "a printer profile (from cardstock calibrate): back pages are moved and turned to cancel its "
-                  "duplex error");
-}
-
-// Proofs, CMYK and where Tabletop Simulator finds the images (build, watch, and check,
-// which plans the same outputs without drawing them).
-void add_publishing_options(CLI::App* build, cardstock::BuildOptions& opt) {
-  build->add_flag("--proof", opt.proof,
-                  "also write <deck>-proof.pdf: each card with its trim, bleed and safe lines and its source");
-  build->add_flag("--cmyk", opt.cmyk, "convert every PDF but proofs to CMYK PDF/X-1a (needs Ghostscript)");
-  build->add_option("--tts-url", opt.tts_url,
-                    "address the Tabletop Simulator images will have (the saved object names URL + file name)");
 }
 
 // --templates (layers over the shipped folder, before or after the command) and where
@@ -85,24 +72,18 @@ std::string add_template_options(CLI::App& app, cardstock::BuildOptions& opt) {
   return exe;
 }
 
-void add_check_options(CLI::App* check, cardstock::BuildOptions& opt, std::vector<std::string>& files,
-                       bool& single) {
+void add_check_options(CLI::App* check, cardstock::BuildOptions& opt, std::vector<std::string>& files, unsigned bit) {
   check->add_option("files", files, "game files");
-  check->add_flag("--single-sided", single, "fronts only: no back pages");
-  check->add_option("--paper", opt.paper, "a paper of templates/papers.yaml (letter, a4, a3, tabloid...) or all")
-      ->capture_default_str();
-  check->add_flag("--strict", opt.strict, "treat warnings as errors");
-  check->add_flag("--allow-outside", opt.allow_outside,
-                  "let images and booklet sources lie outside the game file's folder");
+  add_table_options(check, opt, bit);
 }
 
 // `cardstock preview`: loads as check does (the same files, paper, stocks, printer), then
 // where to serve the page.
 CLI::App* add_preview_command(CLI::App& app, cardstock::BuildOptions& opt, std::vector<std::string>& files,
-                              bool& single, cardstock::PreviewOptions& popt) {
+                              cardstock::PreviewOptions& popt) {
   auto* preview = app.add_subcommand(
       "preview", "show every card, sheet and booklet page in the browser, updated at every save (Ctrl-C to stop)");
-  add_check_options(preview, opt, files, single);
+  add_check_options(preview, opt, files, cardstock::kPreviewCmd);
   preview->add_option("--port", popt.port, "port to listen on (0: a free one)")->check(CLI::Range(0, 65535))
       ->capture_default_str();
   preview->add_option("--host", popt.host,
@@ -281,23 +262,19 @@ int main(int argc, char** argv) {
   app.footer(cardstock::guide_footer(opt.templates_dir));
 
   std::vector<std::string> files;
-  bool single = false;
   auto* build = app.add_subcommand("build", "render game files into out/<game>/ (default: content/*.yaml)");
-  add_build_options(build, opt, files, single);
+  add_build_options(build, opt, files, cardstock::kBuildCmd);
   auto* watch = app.add_subcommand(
       "watch", "build, then build again whenever a file the games are made from is saved (Ctrl-C to stop)");
-  add_build_options(watch, opt, files, single);
+  add_build_options(watch, opt, files, cardstock::kWatchCmd);
   std::string shard;
   build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
   build->add_flag("--lock-held", opt.lock_held, "internal: the parent build holds the output folders' locks")->group("");
-  add_publishing_options(build, opt);
-  add_publishing_options(watch, opt);
   cardstock::PreviewOptions popt;
-  auto* preview = add_preview_command(app, opt, files, single, popt);
+  auto* preview = add_preview_command(app, opt, files, popt);
 
   auto* check = app.add_subcommand("check", "load, validate and lay out without writing anything");
-  add_check_options(check, opt, files, single);
-  add_publishing_options(check, opt);
+  add_check_options(check, opt, files, cardstock::kCheckCmd);
 
   std::string stocks_game;
   auto* stocks = app.add_subcommand("stocks", "list the sheet stocks (with FILE: those that game can use)");
@@ -305,7 +282,6 @@ int main(int argc, char** argv) {
   std::string cards_game;
   auto* cards = app.add_subcommand("cards", "list the card sizes (with FILE: the game's own too)");
   cards->add_option("file", cards_game, "a game file whose own card sizes to list too");
-  for (auto* sub : {build, watch, check, preview}) add_stock_options(sub, opt);
   auto* schema = app.add_subcommand("schema", "print the JSON Schema of game files");
   auto* calibrate = add_calibrate_command(app, opt);
 
@@ -320,7 +296,6 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return parse_failed(app, e, argc, argv);
   }
-  opt.backs = !single;
   if (!build_options_valid(shard, files.size(), opt)) return 2;
   opt.self_exe = exe;
   opt.progress = shard.empty() && cardstock::progress_wanted(opt.quiet);
@@ -328,7 +303,7 @@ int main(int argc, char** argv) {
   std::ostream& out = opt.quiet ? nowhere : std::cout;
   if (*build) return cardstock::build_files(files, opt, out, std::cerr);
   if (*watch) return cardstock::watch_files(files, opt, out, std::cerr);
-  if (*check) return cardstock::check_files(files, opt, std::cout, std::cerr);
+  if (*check) return cardstock::check_files(files, opt, out, std::cerr);
   if (*preview) {
     opt.progress = false;
     return cardstock::preview_files(files, opt, popt, std::cout, std::cerr);

@@ -18,6 +18,7 @@
 #include "load/printer.h"
 #include "model/enums.h"
 #include "output/cmyk.h"
+#include "run/option_table.h"
 #include "plan/plan.h"
 #include "run/build.h"
 #include "run/session_parts.h"
@@ -136,17 +137,14 @@ bool same_fonts(const FontSet& a, const FontSet& b) {
 // edited in it redraws nothing). (The options of print shops and proofs are named only
 // when given, so the keys of other builds stay as they were.)
 std::string options_key(const BuildOptions& opt, const std::optional<PrinterProfile>& printer) {
-  std::string key = std::string("cardstock ") + kVersion + " paper=" + opt.paper + " backs=" + (opt.backs ? "1" : "0") +
-                    " strict=" + (opt.strict ? "1" : "0") + " outside=" + (opt.allow_outside ? "1" : "0") +
+  std::string key = std::string("cardstock ") + kVersion + key_text(opt, Keyed::Always) +
                     " date=" + (opt.date.empty() ? pinned_date() : opt.date) + " templates=" + opt.templates_dir;
   for (const auto& layer : opt.template_layers) key += " layer=" + layer;
-  for (const auto& s : opt.stocks) key += " stock=" + s;
+  key += key_text(opt, Keyed::WhenGiven);
+  // The printer profile by its values, not its file's name (the table keys --printer never).
   if (printer)
     key += " printer=" + printer->name + "@" + printer->file + ":" + format_number(printer->offset_x.pt) + "," +
            format_number(printer->offset_y.pt) + "," + format_number(printer->rotation);
-  if (opt.proof) key += " proof=1";
-  if (opt.cmyk) key += " cmyk=1";
-  if (!opt.tts_url.empty()) key += " tts-url=" + opt.tts_url;
   return key;
 }
 

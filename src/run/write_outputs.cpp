@@ -12,6 +12,7 @@
 #include "output/pdf_finish.h"
 #include "output/writer.h"
 #include "plan/plan.h"
+#include "run/option_table.h"
 #include "run/commit.h"
 #include "base/progress.h"
 #include "run/session_parts.h"
@@ -239,25 +240,10 @@ std::string built_line(const std::string& dir, const std::vector<PlannedOutput>&
 std::vector<std::string> child_argv(const BuildOptions& opt, const std::string& source, const Unit& u) {
   std::vector<std::string> a = {opt.self_exe, "--shipped-templates", opt.templates_dir};
   for (const auto& layer : opt.template_layers) a.insert(a.end(), {"--templates", layer});
-  a.insert(a.end(), {"build", source, "-o", opt.out_dir, "--paper", opt.paper, "-j", "1", "--lock-held"});
-  auto flag = [&](bool on, const char* name) {
-    if (on) a.push_back(name);
-  };
-  auto option = [&](const std::string& value, const char* name) {
-    if (!value.empty()) a.insert(a.end(), {name, value});
-  };
-  flag(opt.quiet, "--quiet");  // notices stay out, as the parent leaves them out
-  flag(!opt.backs, "--single-sided");
-  flag(opt.strict, "--strict");
-  flag(opt.allow_outside, "--allow-outside");
-  flag(opt.force, "--force");
-  flag(opt.keep_stale, "--keep-stale");
-  for (const auto& st : opt.stocks) option(st, "--stock");
-  option(opt.printer, "--printer");
-  flag(opt.proof, "--proof");
-  flag(opt.cmyk, "--cmyk");
-  option(opt.tts_url, "--tts-url");
-  if (u.shares > 1) option(std::to_string(u.share) + "/" + std::to_string(u.shares), "--shard");
+  a.insert(a.end(), {"build", source, "-o", opt.out_dir, "-j", "1", "--lock-held"});
+  const std::vector<std::string> given = child_options(opt);  // every row of the option table a child takes
+  a.insert(a.end(), given.begin(), given.end());
+  if (u.shares > 1) a.insert(a.end(), {"--shard", std::to_string(u.share) + "/" + std::to_string(u.shares)});
   return a;
 }
 
