@@ -12,6 +12,7 @@
 #include "base/input_limits.h"
 #include "layout/font_issues.h"
 #include "layout/placement.h"
+#include "load/images/images.h"
 #include "load/schema/layer_values.h"
 #include "load/schema/schema_values.h"
 #include "model/enums.h"
@@ -254,14 +255,14 @@ bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
   const Mark at = value_mark(l.src, l.src_mark, card);
   const bool in_design = at.str() == l.src_mark.str();
   // A file that cannot be read is said once, however many cards and decks name it.
+  auto said = [&](const std::string& what) {
+    if (!in_design) return "card '" + card.id + "': image " + what + " (layer at " + l.mark.str() + ")";
+    const size_t n = cards_showing(r.deck, r.design.name);
+    return "design '" + r.design.name + "': image " + what + "; " + std::to_string(n) +
+           (n == 1 ? " card" : " cards") + " of deck '" + r.deck.id + "' show it";
+  };
   auto fail = [&](const std::string& what, const std::string& file = "") {
-    if (!in_design) {
-      r.d.file_error(at, "card '" + card.id + "': image " + what + " (layer at " + l.mark.str() + ")", file);
-    } else {
-      const size_t n = cards_showing(r.deck, r.design.name);
-      r.d.file_error(at, "design '" + r.design.name + "': image " + what + "; " + std::to_string(n) +
-                             (n == 1 ? " card" : " cards") + " of deck '" + r.deck.id + "' show it", file);
-    }
+    r.d.file_error(at, said(what), file);
     return false;
   };
   const std::string named = "'" + src + "' ";
@@ -271,11 +272,12 @@ bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
   const ImageFile& found = looked->second;
   if (!found.confined) return fail(found.why);
   fs::path p = found.resolved;
-  std::string ext = p.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-  // An image deck's pictures may be JPEG photos and scans too (render decodes them).
-  const bool jpeg_ok = l.bleed_fill != BleedFill::None && (ext == ".jpg" || ext == ".jpeg");
-  if (ext != ".svg" && ext != ".png" && !jpeg_ok) return fail(named + "must be .svg or .png");
+  if (!found.spelt.empty())  // a file Windows finds; elsewhere, not every program would
+    r.d.file_warning(at,
+                     said(named + "is spelt '" + found.spelt + "' on disk: that file is used, but write its name as "
+                          "the disk spells it (other programs on Linux tell the two apart)"),
+                     p.string() + "\n(case)");
+  if (picture_kind(p.string()) == PictureKind::None) return fail(named + "must be .svg, .png, .jpg or .jpeg");
   if (const std::string& kind = found.kind; !kind.empty())
     return fail(named + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") + kind + " (looked for " +
                     p.string() + ")" + did_you_mean_file(src, p.string()),

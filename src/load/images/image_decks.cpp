@@ -33,16 +33,7 @@ bool matches(const char* pat, const char* name) {
   return (*pat == '?' || *pat == *name) && matches(pat + 1, name + 1);
 }
 
-std::string lower_ext(const std::string& name) {
-  std::string e = fs::path(name).extension().string();
-  for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return e;
-}
-
-bool picture_ext(const std::string& name) {
-  const std::string e = fs::path(name).extension().string();  // as the decoders read it: lower case
-  return e == ".png" || e == ".svg" || e == ".jpg" || e == ".jpeg";
-}
+bool picture_ext(const std::string& name) { return picture_kind(name) != PictureKind::None; }
 
 // The pictures `pattern` names, relative to the game's folder, in natural order; an
 // error at `at` (with what the folder holds) when none does.
@@ -86,7 +77,7 @@ std::vector<std::string> glob_pictures(const std::string& pattern, const Game& g
     const std::string rel = folder.empty() ? f : folder + "/" + f;
     if (!picture_ext(f))
       d.error(at, "'" + pattern + "' matches '" + rel + "', which is no picture: a deck's pictures are .png, "
-                                                        ".jpg or .svg files (lower-case endings)");
+                                                        ".jpg, .jpeg or .svg files");
     else
       out.push_back(rel);
   }
@@ -268,7 +259,7 @@ std::vector<CsvCard> read_image_source(const YAML::Node& c, const std::string& f
     row.card.field_marks["image"] = at;
     // Checked against the card when the picture is the face; the deck's own face places
     // it in a box of its own, where image layers are checked as any picture.
-    if (deck->face.empty() && lower_ext(rel) != ".svg") check_resolution(rel, *g, deck->card, d);
+    if (deck->face.empty() && picture_kind(rel) != PictureKind::Svg) check_resolution(rel, *g, deck->card, d);
     cards.push_back(std::move(row));
   }
   if (cards.empty()) return {};

@@ -1,0 +1,98 @@
+// The first hour with a deck of one's own (issue 47), through the real program: pictures
+// named as people name them (JPEG, endings and names in any letter case).
+#include <gtest/gtest.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+
+#include <array>
+#include <fstream>
+
+#include "one_card_game.h"
+#include "output_util.h"
+
+namespace cardstock::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using Rgb = std::array<int, 3>;
+
+// A `w` x `h` picture of one colour, saved by gdk-pixbuf (librsvg's own picture loader) as
+// `type` ("png" or "jpeg").
+void write_picture(const fs::path& p, const char* type, Rgb c, int w = 200, int h = 280) {
+  fs::create_directories(p.parent_path());
+  GdkPixbuf* pb = gdk_pixbuf_new(GDK_COLORSPACE_RGB, FALSE, 8, w, h);
+  guchar* data = gdk_pixbuf_get_pixels(pb);
+  const int stride = gdk_pixbuf_get_rowstride(pb);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      for (int k = 0; k < 3; ++k) data[y * stride + x * 3 + k] = static_cast<guchar>(c[static_cast<size_t>(k)]);
+  GError* err = nullptr;
+  const bool ok = type == std::string("jpeg") ? gdk_pixbuf_save(pb, p.c_str(), type, &err, "quality", "95", nullptr)
+                                              : gdk_pixbuf_save(pb, p.c_str(), type, &err, nullptr);
+  g_object_unref(pb);
+  ASSERT_TRUE(ok) << (err ? err->message : "gdk_pixbuf_save");
+}
+
+// The colour at the middle of a PNG the build wrote.
+Rgb middle(const fs::path& p) {
+  GError* err = nullptr;
+  GdkPixbuf* pb = gdk_pixbuf_new_from_file(p.c_str(), &err);
+  if (!pb) return {-1, -1, -1};
+  const int n = gdk_pixbuf_get_n_channels(pb), stride = gdk_pixbuf_get_rowstride(pb);
+  const guchar* at = gdk_pixbuf_get_pixels(pb) + gdk_pixbuf_get_height(pb) / 2 * stride +
+                     gdk_pixbuf_get_width(pb) / 2 * n;
+  const Rgb c{at[0], at[1], at[2]};
+  g_object_unref(pb);
+  return c;
+}
+
+bool near(Rgb a, Rgb b) {
+  for (size_t k = 0; k < 3; ++k)
+    if (std::abs(a[k] - b[k]) > 12) return false;
+  return true;
+}
+
+// A game whose cards show the picture their `picture` field names, full card.
+std::string picture_game(const std::string& cards) {
+  return "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: image, src: \"{picture}\", x: 0, y: 0, w: 100%, "
+         "h: 100%, fit: cover, bleed: true}]\ndecks:\n  - id: d\n    face: face\n    stocks: [tgc-poker]\n    cards:\n" +
+         cards;
+}
+
+const Rgb kRed{220, 20, 20}, kGreen{20, 160, 40}, kBlue{30, 40, 200};
+
+TEST(FirstHour, JpegPicturesAndEndingsInAnyCaseAreDrawn) {
+  const fs::path dir = fresh_dir("first-hour-jpeg");
+  write_picture(dir / "photo.jpg", "jpeg", kRed);
+  write_picture(dir / "pictures/scan.JPEG", "jpeg", kGreen);
+  write_picture(dir / "pictures/Giraffe.PNG", "png", kBlue);
+  write_with_folders(dir / "g.yaml", picture_game("      - {id: a, picture: photo.jpg}\n"
+                                                  "      - {id: b, picture: pictures/scan.JPEG}\n"
+                                                  "      - {id: c, picture: pictures/Giraffe.PNG}\n"));
+  const cardstock::testing::Run r = run_cardstock({"build", "-o", "out", "g.yaml", "-q"}, dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const fs::path pics = dir / "out/g/d-tgc-poker";
+  EXPECT_TRUE(near(middle(pics / "001-a-front.png"), kRed)) << middle(pics / "001-a-front.png")[0];
+  EXPECT_TRUE(near(middle(pics / "002-b-front.png"), kGreen));
+  EXPECT_TRUE(near(middle(pics / "003-c-front.png"), kBlue));
+}
+
+TEST(FirstHour, ANameInOtherLetterCaseIsUsedWithOneWarning) {
+  const fs::path dir = fresh_dir("first-hour-case");
+  write_picture(dir / "pictures/Giraffe.PNG", "png", kBlue);
+  write_with_folders(dir / "g.yaml", picture_game("      - {id: a, picture: pictures/giraffe.png}\n"
+                                                  "      - {id: b, picture: pictures/giraffe.png}\n"
+                                                  "      - {id: c, picture: pictures/Giraffe.PNG}\n"));
+  const cardstock::testing::Run r = run_cardstock({"build", "-o", "out", "g.yaml", "-q"}, dir.string());
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "g.yaml:11:26: warning: card 'a': image 'pictures/giraffe.png' is spelt 'pictures/Giraffe.PNG' on disk: that "
+            "file is used, but write its name as the disk spells it (other programs on Linux tell the two apart) "
+            "(layer at g.yaml:5:14) (and 1 more place)\n");
+  EXPECT_TRUE(near(middle(dir / "out/g/d-tgc-poker/001-a-front.png"), kBlue));
+  // --strict makes it an error, as every warning.
+  EXPECT_EQ(run_cardstock({"check", "g.yaml", "--strict"}, dir.string()).status, 1);
+}
+
+}  // namespace
+}  // namespace cardstock::testing
