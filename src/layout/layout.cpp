@@ -15,6 +15,7 @@
 #include "load/images/images.h"
 #include "load/schema/layer_values.h"
 #include "load/schema/schema_values.h"
+#include "model/colours.h"
 #include "model/enums.h"
 #include "model/icon_refs.h"
 
@@ -71,7 +72,7 @@ struct Resolver {
       } else if (misses) {
         // Said once for the deck (report_field_misses): a name wrong in the design would
         // otherwise be an error for each of its 54 cards.
-        auto same = [&](const FieldMiss& f) { return f.field == missing && f.at.str() == at.str(); };
+        auto same = [&](const FieldMiss& f) { return !f.colour && f.field == missing && f.at.str() == at.str(); };
         auto it = std::find_if(misses->begin(), misses->end(), same);
         if (it == misses->end()) it = misses->insert(misses->end(), FieldMiss{at, design.name, missing, {}});
         if (it->cards.empty() || it->cards.back() != &card) it->cards.push_back(&card);
@@ -87,13 +88,29 @@ struct Resolver {
 
   Color color(const std::string& expr, const Layer* l, const Color& fallback) {
     if (expr.empty()) return fallback;
-    std::string v = expr.find('{') == std::string::npos ? expr : expand(expr, l);
-    auto it = g.palette.find(v);
-    if (it != g.palette.end()) return it->second;
-    if (auto c = parse_color(v)) return *c;
-    if (expr.find('{') != std::string::npos)  // literal colours were checked at load; at the field's cell
-      d.error(value_mark(expr, card.mark, card), "card '" + card.id + "': '" + v + "' is not a colour (from '" + expr +
-                             "'" + (l ? " at " + l->mark.str() : std::string()) + ")");
+    const bool literal = expr.find('{') == std::string::npos;
+    const std::string v = literal ? expr : expand(expr, l);
+    if (auto c = find_colour(v, g.palette)) return *c;
+    // A literal colour was checked at load. A {field} a card lacks, or a text grown too
+    // long, was said by expand: one cause, one message.
+    if (literal || expanded_size(expr, card.fields) > kMaxTextBytes) return fallback;
+    for (const std::string& f : read_template(expr).names)
+      if (!card.fields.count(f)) return fallback;
+    const Mark cell = value_mark(expr, card.mark, card), at = l ? l->mark : design.mark;
+    if (!misses) {
+      d.error(cell, "card '" + card.id + "': " + expr + " is not a colour: '" + v + "'" +
+                        colour_did_you_mean(v, g.palette) + "; " + what_a_colour_is(g.palette) + " (design '" +
+                        design.name + "' at " + at.str() + ")");
+      return fallback;
+    }
+    // Said once for the deck (report_field_misses), naming each cell.
+    auto same = [&](const FieldMiss& f) { return f.colour && f.field == expr && f.at.str() == at.str(); };
+    auto it = std::find_if(misses->begin(), misses->end(), same);
+    if (it == misses->end()) it = misses->insert(misses->end(), FieldMiss{at, design.name, expr, {}, true, {}});
+    if (it->cards.empty() || it->cards.back() != &card) {
+      it->cards.push_back(&card);
+      it->values.emplace_back(v, cell);
+    }
     return fallback;
   }
 };

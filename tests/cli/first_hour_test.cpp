@@ -94,5 +94,40 @@ TEST(FirstHour, ANameInOtherLetterCaseIsUsedWithOneWarning) {
   EXPECT_EQ(run_cardstock({"check", "g.yaml", "--strict"}, dir.string()).status, 1);
 }
 
+// A game whose cards (from words.csv) fill a rect with the colour `fill` makes of them.
+std::string colour_game(const std::string& fill, const std::string& palette = "") {
+  return "game: g\ntitle: G\n" + palette +
+         "designs:\n  face:\n    layers: [{type: rect, x: 0, y: 0, w: 100%, h: 100%, fill: \"" + fill +
+         "\"}]\ndecks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: {csv: words.csv, id_from: word}}\n";
+}
+
+const char* kWords = "word,color\nalpha,Green\nbeta,green \ngamma,navy\ndelta,gren\nepsilon, Navy\nzeta,gren\neta,bleu\n";
+
+TEST(FirstHour, ColoursAreCssNamesAndPaletteNamesInAnyCaseAndAMisspeltOneIsSaidOnce) {
+  const fs::path dir = fresh_dir("first-hour-colours");
+  write_with_folders(dir / "words.csv", kWords);
+  write_with_folders(dir / "g.yaml", colour_game("{color}", "colors:\n  green: \"#2e9e44\"\n"));
+  const cardstock::testing::Run r = run_cardstock({"check", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "words.csv:5:7: error: {color} is not a colour on 3 cards of deck 'd': 'gren' (did you mean 'green'?) on "
+            "lines 5, 7, 'bleu' (did you mean 'blue'?) on line 8; a colour is #rrggbb, a CSS colour name (green, "
+            "navy...) or a name in colors: (green) (design 'face' at g.yaml:7:14)\n" "g.yaml: 1 error(s), 0 warning(s); check failed\n");
+  // Fixed, the build draws the palette's green for `Green` and `green `, CSS's navy.
+  write_with_folders(dir / "words.csv", "word,color\nalpha,Green\nbeta,green \ngamma,navy\n");
+  EXPECT_EQ(run_cardstock({"check", "g.yaml"}, dir.string()).err, "");
+}
+
+TEST(FirstHour, AMisspeltColourFieldIsOneError) {
+  const fs::path dir = fresh_dir("first-hour-colour-field");
+  write_with_folders(dir / "words.csv", kWords);
+  write_with_folders(dir / "g.yaml", colour_game("{colr}"));
+  const cardstock::testing::Run r = run_cardstock({"check", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err,
+            "g.yaml:5:14: error: design 'face' uses {colr}, but words.csv has no column 'colr' (did you mean "
+            "'color'?); its columns are color, word\n" "g.yaml: 1 error(s), 0 warning(s); check failed\n");
+}
+
 }  // namespace
 }  // namespace cardstock::testing

@@ -14,6 +14,7 @@
 #include "load/images/images.h"
 #include "load/names.h"
 #include "load/schema/schema.h"
+#include "model/colours.h"
 #include "model/inputs.h"
 
 namespace fs = std::filesystem;
@@ -130,17 +131,17 @@ Design picture_design(const std::string& name, const std::string& src, BleedFill
   return des;
 }
 
-// `bleed_fill`: mirror, extend (the default) or a colour (#rrggbb or a palette name).
+// `bleed_fill`: mirror, extend (the default) or a colour (model/colours.h).
 bool read_bleed_fill(const Reader& r, const Game& g, BleedFill* fill, std::string* colour, Diagnostics& d) {
   const std::string v = r.has("bleed_fill") ? r.str("bleed_fill") : "extend";
   *fill = v == "mirror" ? BleedFill::Mirror : v == "extend" ? BleedFill::Extend : BleedFill::Colour;
   if (*fill != BleedFill::Colour) return true;
   *colour = v;
-  if (parse_color(v) || g.palette.count(v)) return true;
-  std::vector<std::string> known{"mirror", "extend"};
-  for (const auto& kv : g.palette) known.push_back(kv.first);
-  d.error(r.mark("bleed_fill"), "bleed_fill '" + v + "' is none of mirror, extend, a colour (#rrggbb) or a palette "
-                                                     "name" + did_you_mean(v, known));
+  if (find_colour(v, g.palette)) return true;
+  const std::string near = did_you_mean(v, {"mirror", "extend"});
+  d.error(r.mark("bleed_fill"), "bleed_fill '" + v + "' is none of mirror, extend or a colour" +
+                                    (near.empty() ? colour_did_you_mean(v, g.palette) : near) + ": " +
+                                    what_a_colour_is(g.palette));
   return false;
 }
 

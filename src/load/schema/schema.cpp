@@ -437,9 +437,9 @@ const Schema& Schemas::game() {
       "a game file: content/<game>.yaml",
       {R("game", K::Name, "game id; also the output folder out/<game>/"),
        R("title", K::String, "human title"),
-       A("colors", "a palette: names for colours",
+       A("colors", "a palette: names for colours (#rrggbb or a CSS colour name such as navy)",
          "\"type\": [\"object\", \"null\"], \"additionalProperties\": {\"type\": \"string\", \"pattern\": "
-         "\"^(none|#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8}))$\"}"),
+         "\"^\\\\s*(none|#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z]+)\\\\s*$\"}"),
        A("icons",
          "names for icon files (SVG, PNG or JPEG, beside the game file) that text shows inline as :name: or "
          "<icon name=\"name\"/>",
