@@ -129,5 +129,45 @@ TEST(FirstHour, AMisspeltColourFieldIsOneError) {
             "'color'?); its columns are color, word\n" "g.yaml: 1 error(s), 0 warning(s); check failed\n");
 }
 
+TEST(FirstHour, AColourAfterAnUnquotedHashIsSaidAtTheHash) {
+  const fs::path dir = fresh_dir("first-hour-hash");
+  write_with_folders(dir / "words.csv", "word,color\nalpha,ink\n");
+  write_with_folders(dir / "g.yaml", colour_game("{color}", "colors:\n  ink: #2e9e44\n"));
+  cardstock::testing::Run r = run_cardstock({"check", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "g.yaml:4:8: error: a '#' starts a comment in YAML, so this value is empty: put the colour in "
+                   "quotes: \"#2e9e44\"\n" "g.yaml: 1 error(s), 0 warning(s); check failed\n");
+  // In a flow map the comment breaks the map: the '#' is still the place.
+  write_with_folders(dir / "g.yaml", colour_game("{color}", "colors: {ink: #2e9e44}\n"));
+  r = run_cardstock({"check", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.err, "g.yaml:3:15: error: a '#' starts a comment in YAML, so this value is empty: put the colour in "
+                   "quotes: \"#2e9e44\"\n" "g.yaml: 1 error(s), 0 warning(s); check failed\n");
+  // A comment after a key whose value follows below is only a comment.
+  write_with_folders(dir / "g.yaml", colour_game("{color}", "colors:   #abc\n  ink: \"#2e9e44\"\n"));
+  EXPECT_EQ(run_cardstock({"check", "g.yaml"}, dir.string()).err, "");
+}
+
+TEST(FirstHour, ATabInTheIndentationIsSaidAtTheTab) {
+  const fs::path dir = fresh_dir("first-hour-tab");
+  write_with_folders(dir / "words.csv", "word,color\nalpha,ink\n");
+  write_with_folders(dir / "g.yaml", colour_game("{color}", "colors:\n  ink: \"#2e9e44\"\n\tpaper: white\n"));
+  const cardstock::testing::Run r = run_cardstock({"check", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "g.yaml:5:1: error: a tab in the indentation: YAML indents with spaces only; replace the tab "
+                   "with spaces (an editor's \"convert indentation to spaces\")\n" "g.yaml: 1 error(s), 0 warning(s); check failed\n");
+}
+
+TEST(FirstHour, AColumnOfCopiesNotNamedCountGetsANote) {
+  const fs::path dir = fresh_dir("first-hour-copies");
+  write_with_folders(dir / "words.csv", "word,color,How many\nalpha,navy,3\n");
+  write_with_folders(dir / "g.yaml", colour_game("{color}"));
+  const cardstock::testing::Run r = run_cardstock({"check", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.err,
+            "words.csv:1:1: note: the header row's names are read as field names: 'How many' as {how_many}\n"
+            "words.csv:1:12: note: column 'How many' is a field ({how_many}), not the number of copies of each card: "
+            "name the column 'count' for that\n");
+}
+
 }  // namespace
 }  // namespace cardstock::testing
