@@ -87,6 +87,10 @@ void Diagnostics::error(const Mark& m, std::string msg) { add(Severity::Error, m
 
 void Diagnostics::warning(const Mark& m, std::string msg) { add(Severity::Warning, m, std::move(msg)); }
 
+void Diagnostics::file_warning(const Mark& m, std::string msg, const std::string& file) {
+  add(Severity::Warning, m, std::move(msg), file);
+}
+
 void Diagnostics::note(const Mark& m, std::string msg) { add(Severity::Note, m, std::move(msg)); }
 
 void Diagnostics::notice(const Mark& m, std::string msg) {

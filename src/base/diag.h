@@ -45,6 +45,9 @@ class Diagnostics {
   /// into that one ("(and 13 more places)"), whichever deck or design it is in.
   void file_error(const Mark& m, std::string msg, const std::string& file);
   void warning(const Mark& m, std::string msg);
+  /// A warning about `file` (a picture named in other letter case than the disk's), said
+  /// once a file as file_error says its errors, the later places counted into it.
+  void file_warning(const Mark& m, std::string msg, const std::string& file);
   /// Adds a note to the error or warning just reported (dropped with it if that one was).
   void note(const Mark& m, std::string msg);
   /// A note of its own, about no error or warning (a game's stock replacing a shipped

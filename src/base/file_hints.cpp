@@ -38,6 +38,23 @@ std::string near_file(const std::string& resolved) {
   return closest_match(name, names);
 }
 
+std::string case_twin(const std::string& resolved) {
+  const fs::path p(resolved);
+  const std::string name = lower(p.filename().string());
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(p, ec))) return "";
+  std::string twin;
+  size_t looked = 0;
+  for (auto it = fs::directory_iterator(p.parent_path().empty() ? fs::path(".") : p.parent_path(), ec);
+       !ec && it != fs::directory_iterator() && ++looked <= kMostLooked; it.increment(ec)) {
+    const std::string n = it->path().filename().string();
+    if (lower(n) != name || !it->is_regular_file(ec)) continue;
+    if (!twin.empty()) return "";  // "Giraffe.PNG" and "GIRAFFE.png": which one?
+    twin = n;
+  }
+  return twin;
+}
+
 std::string did_you_mean_file(const std::string& written, const std::string& resolved) {
   const std::string near = near_file(resolved);
   if (near.empty()) return "";

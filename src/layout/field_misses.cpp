@@ -1,8 +1,11 @@
 // report_field_misses (layout.h): a {field} the cards of a deck lack, said once at the
-// text that uses it, with how many cards lack it, which, and what fields they have.
+// text that uses it, with how many cards lack it, which, and what fields they have; a
+// colour template whose values are no colour, said once, naming the cells.
+#include <algorithm>
 #include <set>
 
 #include "layout/layout.h"
+#include "model/colours.h"
 
 namespace cardstock {
 
@@ -14,11 +17,49 @@ std::string listed(const std::vector<std::string>& v) {
   return out;
 }
 
+constexpr size_t kShown = 5;  // card ids (places, values) named; the rest counted
+
+// Where a value is, short: "C3" in a spreadsheet, "line 7" in a text file.
+std::string place(const Mark& m, bool first) {
+  if (!m.tab.empty()) return column_letters(m.col) + std::to_string(m.line);
+  return (first ? "line " : "") + std::to_string(m.line);
+}
+
+// "{tint} is not a colour on 3 cards of deck 'd': 'gren' (did you mean 'green'?) on
+// lines 3, 5, '' on line 9; a colour is...": each value once, with its places.
+void report_colours(const Game& g, const Deck& deck, const FieldMiss& m, Diagnostics& d) {
+  std::vector<std::pair<std::string, std::vector<Mark>>> by_value;  // in order of first use
+  for (const auto& [v, at] : m.values) {
+    auto it = std::find_if(by_value.begin(), by_value.end(), [&](const auto& b) { return b.first == v; });
+    if (it == by_value.end()) it = by_value.insert(by_value.end(), {v, {}});
+    it->second.push_back(at);
+  }
+  const size_t n = m.cards.size();
+  std::string said = m.field + " is not a colour on " +
+                     (n == 1 ? "card '" + m.cards[0]->id + "'" : std::to_string(n) + " cards of deck '" + deck.id + "'");
+  for (size_t k = 0; k < by_value.size() && k < kShown; ++k) {
+    const auto& [v, places] = by_value[k];
+    said += std::string(k == 0 ? ": " : ", ") + "'" + v + "'" + (v.empty() ? " (empty)" : colour_did_you_mean(v, g.palette));
+    if (n == 1) continue;
+    const bool cells = !places[0].tab.empty();
+    said += cells ? " in " : places.size() == 1 ? " on " : " on lines ";
+    for (size_t i = 0; i < places.size() && i < kShown; ++i)
+      said += (i ? ", " : "") + place(places[i], !cells && places.size() == 1);
+    if (places.size() > kShown) said += " and " + std::to_string(places.size() - kShown) + " more";
+  }
+  if (by_value.size() > kShown) said += " and " + std::to_string(by_value.size() - kShown) + " more values";
+  d.error(m.values[0].second, said + "; " + what_a_colour_is(g.palette) + " (design '" + m.design + "' at " +
+                                  m.at.str() + ")");
+}
+
 }  // namespace
 
-void report_field_misses(const Deck& deck, const std::vector<FieldMiss>& misses, Diagnostics& d) {
-  constexpr size_t kShown = 5;  // card ids named; the rest counted
+void report_field_misses(const Game& g, const Deck& deck, const std::vector<FieldMiss>& misses, Diagnostics& d) {
   for (const FieldMiss& m : misses) {
+    if (m.colour) {
+      report_colours(g, deck, m, d);
+      continue;
+    }
     std::set<std::string> have;
     std::vector<std::string> ids;
     for (const Card* c : m.cards) {

@@ -12,8 +12,10 @@
 #include "base/input_limits.h"
 #include "layout/font_issues.h"
 #include "layout/placement.h"
+#include "load/images/images.h"
 #include "load/schema/layer_values.h"
 #include "load/schema/schema_values.h"
+#include "model/colours.h"
 #include "model/enums.h"
 #include "model/icon_refs.h"
 
@@ -70,7 +72,7 @@ struct Resolver {
       } else if (misses) {
         // Said once for the deck (report_field_misses): a name wrong in the design would
         // otherwise be an error for each of its 54 cards.
-        auto same = [&](const FieldMiss& f) { return f.field == missing && f.at.str() == at.str(); };
+        auto same = [&](const FieldMiss& f) { return !f.colour && f.field == missing && f.at.str() == at.str(); };
         auto it = std::find_if(misses->begin(), misses->end(), same);
         if (it == misses->end()) it = misses->insert(misses->end(), FieldMiss{at, design.name, missing, {}});
         if (it->cards.empty() || it->cards.back() != &card) it->cards.push_back(&card);
@@ -86,13 +88,29 @@ struct Resolver {
 
   Color color(const std::string& expr, const Layer* l, const Color& fallback) {
     if (expr.empty()) return fallback;
-    std::string v = expr.find('{') == std::string::npos ? expr : expand(expr, l);
-    auto it = g.palette.find(v);
-    if (it != g.palette.end()) return it->second;
-    if (auto c = parse_color(v)) return *c;
-    if (expr.find('{') != std::string::npos)  // literal colours were checked at load; at the field's cell
-      d.error(value_mark(expr, card.mark, card), "card '" + card.id + "': '" + v + "' is not a colour (from '" + expr +
-                             "'" + (l ? " at " + l->mark.str() : std::string()) + ")");
+    const bool literal = expr.find('{') == std::string::npos;
+    const std::string v = literal ? expr : expand(expr, l);
+    if (auto c = find_colour(v, g.palette)) return *c;
+    // A literal colour was checked at load. A {field} a card lacks, or a text grown too
+    // long, was said by expand: one cause, one message.
+    if (literal || expanded_size(expr, card.fields) > kMaxTextBytes) return fallback;
+    for (const std::string& f : read_template(expr).names)
+      if (!card.fields.count(f)) return fallback;
+    const Mark cell = value_mark(expr, card.mark, card), at = l ? l->mark : design.mark;
+    if (!misses) {
+      d.error(cell, "card '" + card.id + "': " + expr + " is not a colour: '" + v + "'" +
+                        colour_did_you_mean(v, g.palette) + "; " + what_a_colour_is(g.palette) + " (design '" +
+                        design.name + "' at " + at.str() + ")");
+      return fallback;
+    }
+    // Said once for the deck (report_field_misses), naming each cell.
+    auto same = [&](const FieldMiss& f) { return f.colour && f.field == expr && f.at.str() == at.str(); };
+    auto it = std::find_if(misses->begin(), misses->end(), same);
+    if (it == misses->end()) it = misses->insert(misses->end(), FieldMiss{at, design.name, expr, {}, true, {}});
+    if (it->cards.empty() || it->cards.back() != &card) {
+      it->cards.push_back(&card);
+      it->values.emplace_back(v, cell);
+    }
     return fallback;
   }
 };
@@ -254,14 +272,14 @@ bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
   const Mark at = value_mark(l.src, l.src_mark, card);
   const bool in_design = at.str() == l.src_mark.str();
   // A file that cannot be read is said once, however many cards and decks name it.
+  auto said = [&](const std::string& what) {
+    if (!in_design) return "card '" + card.id + "': image " + what + " (layer at " + l.mark.str() + ")";
+    const size_t n = cards_showing(r.deck, r.design.name);
+    return "design '" + r.design.name + "': image " + what + "; " + std::to_string(n) +
+           (n == 1 ? " card" : " cards") + " of deck '" + r.deck.id + "' show it";
+  };
   auto fail = [&](const std::string& what, const std::string& file = "") {
-    if (!in_design) {
-      r.d.file_error(at, "card '" + card.id + "': image " + what + " (layer at " + l.mark.str() + ")", file);
-    } else {
-      const size_t n = cards_showing(r.deck, r.design.name);
-      r.d.file_error(at, "design '" + r.design.name + "': image " + what + "; " + std::to_string(n) +
-                             (n == 1 ? " card" : " cards") + " of deck '" + r.deck.id + "' show it", file);
-    }
+    r.d.file_error(at, said(what), file);
     return false;
   };
   const std::string named = "'" + src + "' ";
@@ -271,11 +289,12 @@ bool resolve_image(Resolver& r, const Layer& l, ArtItem& it) {
   const ImageFile& found = looked->second;
   if (!found.confined) return fail(found.why);
   fs::path p = found.resolved;
-  std::string ext = p.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-  // An image deck's pictures may be JPEG photos and scans too (render decodes them).
-  const bool jpeg_ok = l.bleed_fill != BleedFill::None && (ext == ".jpg" || ext == ".jpeg");
-  if (ext != ".svg" && ext != ".png" && !jpeg_ok) return fail(named + "must be .svg or .png");
+  if (!found.spelt.empty())  // a file Windows finds; elsewhere, not every program would
+    r.d.file_warning(at,
+                     said(named + "is spelt '" + found.spelt + "' on disk: that file is used, but write its name as "
+                          "the disk spells it (other programs on Linux tell the two apart)"),
+                     p.string() + "\n(case)");
+  if (picture_kind(p.string()) == PictureKind::None) return fail(named + "must be .svg, .png, .jpg or .jpeg");
   if (const std::string& kind = found.kind; !kind.empty())
     return fail(named + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") + kind + " (looked for " +
                     p.string() + ")" + did_you_mean_file(src, p.string()),

@@ -54,12 +54,15 @@ struct CardArt {
   std::vector<Box> placed;
 };
 
-/// A {field} that cards of a deck lack, where a design's text uses it: gathered over the
-/// deck's cards by resolve_card and said once by report_field_misses.
+/// A {field} that cards of a deck lack, where a design's text uses it, or (`colour`) a
+/// colour template whose values are no colour on some cards: gathered over the deck's
+/// cards by resolve_card and said once by report_field_misses.
 struct FieldMiss {
   Mark at;  // the text that uses it
-  std::string design, field;
-  std::vector<const Card*> cards;  // those without it, in deck order
+  std::string design, field;  // colour: field is the template ("{tint}")
+  std::vector<const Card*> cards;  // those without it (or whose colour is none), in deck order
+  bool colour = false;
+  std::vector<std::pair<std::string, Mark>> values;  // colour: each card's value and its place
 };
 
 /// Resolves `design` for `card`: expands {fields}, resolves colours, checks its images
@@ -77,8 +80,9 @@ CardArt resolve_card(const Game& g, const Deck& deck, const Card& card, const De
 std::optional<std::vector<std::string>> design_fields(const Design& design);
 
 /// One error a missing {field} of `deck`, at the text that uses it: how many cards lack
-/// it (and which), what fields they have, and the one likely meant.
-void report_field_misses(const Deck& deck, const std::vector<FieldMiss>& misses, Diagnostics& d);
+/// it (and which), what fields they have, and the one likely meant. One error a colour
+/// template whose values are no colour: each value, where it is, the colour likely meant.
+void report_field_misses(const Game& g, const Deck& deck, const std::vector<FieldMiss>& misses, Diagnostics& d);
 
 /// Where a problem with a value that `tmpl` made for `card` is best shown: at the card
 /// field the template names first (the part that differs card to card), else at

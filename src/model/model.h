@@ -414,7 +414,11 @@ struct Icon {
 struct ImageFile {
   bool confined = false;
   std::string resolved, why, kind;
-  /// Its proportions as its header declares them (a PNG's pixels, an SVG's width and
+  /// The name as the disk spells it, when the name written is not there and one file
+  /// differs from it only in letter case (load/images/image_names.cpp): that file is
+  /// used, and a warning says so; "" otherwise.
+  std::string spelt;
+  /// Its proportions as its header declares them (a PNG's or JPEG's pixels, an SVG's width and
   /// height or viewBox), read only for a picture a stack sizes; 0 when not known.
   double width = 0, height = 0;
 };

@@ -89,7 +89,7 @@ void resolve_cards(PreparedGame& p) {
       resolver.add(c, design_named(game, deck.face_of(card)), faces);
       resolver.add(c, design_named(game, deck.back_of(card)), backs);
     }
-    report_field_misses(deck, misses, p.diags);
+    report_field_misses(game, deck, misses, p.diags);
     p.faces.push_back(std::move(faces));
     p.backs.push_back(std::move(backs));
   }

@@ -1,4 +1,4 @@
-// Decoding images for drawing: PNGs through Cairo, SVGs through librsvg into a recording
+// Decoding images for drawing: PNGs through Cairo, JPEGs and SVGs through librsvg into a recording
 // surface (vector art stays vector), each read from memory within the limits of images.h.
 #include "render/image_cache.h"
 
@@ -138,8 +138,6 @@ const ImageCache::Image* ImageCache::made(const std::string& key, const std::fun
   return it->second.surface ? &it->second : nullptr;
 }
 
-bool is_png_name(const std::string& path) { return path.size() > 4 && path.substr(path.size() - 4) == ".png"; }
-
 const ImageCache::Image* ImageCache::get(const std::string& path, std::string* err) {
   auto it = images_.find(path);
   if (it != images_.end()) {
@@ -152,9 +150,9 @@ const ImageCache::Image* ImageCache::get(const std::string& path, std::string* e
   std::string bytes, why;
   if (!read_regular_file(path, static_cast<size_t>(kMaxImageBytes), &bytes, &why))
     *err = "cannot be read: " + why;
-  else if (is_png_name(path))
+  else if (picture_kind(path) == PictureKind::Png)
     img = decode_png(bytes, err);
-  else if (is_jpeg_name(path))
+  else if (picture_kind(path) == PictureKind::Jpeg)
     img = decode_jpeg(bytes, err);
   else
     img = decode_svg(bytes, path, err);

@@ -9,10 +9,6 @@
 
 namespace cardstock {
 
-/// Whether ImageCache decodes `path` as a PNG (a name ending in .png); a .jpg or .jpeg
-/// (an image deck's) is a JPEG; every other image is an SVG.
-bool is_png_name(const std::string& path);
-
 // Images are decoded once per file (per game) and drawn from the same surface every
 // time, so each PDF embeds each image once however many cards show it. A file that
 // cannot be used keeps its reason, so every later use reports the same one.

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "load/images/images.h"
+
 namespace cardstock {
 
 SharedArt::SharedArt(const std::vector<PlannedPage>& pages, const ArtBook* book) {
@@ -21,7 +23,7 @@ SharedArt::SharedArt(const std::vector<PlannedPage>& pages, const ArtBook* book)
       }
       if (++uses_[cls] == 2) any_ = true;
       for (const auto& it : c.art->items)
-        if (it.type == LayerType::Image && !is_png_name(it.image) && ++image_uses_[it.image] == 2) any_ = true;
+        if (it.type == LayerType::Image && picture_kind(it.image) != PictureKind::Png && ++image_uses_[it.image] == 2) any_ = true;
     }
   classes_.done_adding();
   shared_index_.assign(uses_.size(), -1);

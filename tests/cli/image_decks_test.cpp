@@ -235,8 +235,9 @@ TEST(ImageDecks, MistakesAreErrorsAtTheirKeysAndWarningsAtTheFile) {
                        "back a card, or one file for them all\n"),
             std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("g.yaml:7:67: error: bleed_fill 'mirrored' is none of mirror, extend, a colour (#rrggbb) or "
-                       "a palette name (did you mean 'mirror'?)\n"),
+  EXPECT_NE(r.err.find("g.yaml:7:67: error: bleed_fill 'mirrored' is none of mirror, extend or a colour (did you "
+                       "mean 'mirror'?): a colour is #rrggbb, a CSS colour name (green, navy...) or a name in "
+                       "colors:\n"),
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("art/10.png: warning: 160 dpi at print size (300 wanted): 600 x 600 px for 69.9 x 95.3 mm "

@@ -76,7 +76,7 @@ TEST(DeckArts, CardsOfEqualDesignAndFieldsShareOneArtWhateverTheirIds) {
   EXPECT_EQ(&p.backs[0][0], &p.backs[0][5]);
 }
 
-TEST(DeckArts, EachEqualCardSaysItsOwnProblemAtItsOwnPlace) {
+TEST(DeckArts, EqualCardsWithAColourThatIsNoneAreOneErrorAndEachKeepsItsOwnArt) {
   std::string said;
   const PreparedGame p = prepared(R"(      - {id: a1, name: Alpha, tint: "#ff0000"}
       - {id: x1, name: Alpha, tint: mauvish}
@@ -85,11 +85,11 @@ TEST(DeckArts, EachEqualCardSaysItsOwnProblemAtItsOwnPlace) {
 )",
                                   &said);
   EXPECT_EQ(said,
-            "g.yaml:19:37: error: card 'x1': 'mauvish' is not a colour (from '{tint}' at g.yaml:6:9)\n"
-            "g.yaml:20:37: error: card 'x2': 'mauvish' is not a colour (from '{tint}' at g.yaml:6:9)\n");
+            "g.yaml:19:37: error: {tint} is not a colour on 2 cards of deck 'd': 'mauvish' on lines 19, 20; a colour "
+            "is #rrggbb, a CSS colour name (green, navy...) or a name in colors: (design 'face' at g.yaml:6:9)\n");
   const DeckArts& faces = p.faces[0];
   EXPECT_EQ(&faces[0], &faces[3]);
-  EXPECT_NE(&faces[1], &faces[2]);  // each said its own, so each keeps its own
+  EXPECT_NE(&faces[1], &faces[2]);  // each is named in the message, so each keeps its own
   EXPECT_EQ(faces.distinct().size(), 3u);
 }
 
@@ -101,8 +101,6 @@ TEST(DeckArts, AFieldEqualCardsLackIsSaidForEachAndOnceNamingEveryOne) {
 )",
            &said);
   EXPECT_EQ(said,
-            "g.yaml:19:9: error: card 'n1': '' is not a colour (from '{tint}' at g.yaml:6:9)\n"
-            "g.yaml:20:9: error: card 'n2': '' is not a colour (from '{tint}' at g.yaml:6:9)\n"
             "g.yaml:6:9: error: design 'face' uses {tint}, but 2 of the 3 cards of deck 'd' ('n1', 'n2') have no "
             "field 'tint'; the cards have: name\n");
 }

@@ -238,7 +238,8 @@ TEST(CsvCards, Utf16FilesAreRead) {
 TEST(CsvCards, AColourFromACellIsReportedAtTheCell) {
   auto l = load(game_with(" {csv: words.csv}\n", "      - {type: rect, w: 5mm, h: 5mm, fill: \"{ink}\"}\n"),
                 {{"words.csv", "word,meaning,ink\na,b,#00ff00\nc,d,purplish\n"}});
-  EXPECT_EQ(l.diags, "D/words.csv:3:5: error: card 'd-2': 'purplish' is not a colour (from '{ink}' at D/t.yaml:8:9)\n");
+  EXPECT_EQ(l.diags, "D/words.csv:3:5: error: card 'd-2': {ink} is not a colour: 'purplish'; a colour is #rrggbb, a CSS "
+                     "colour name (green, navy...) or a name in colors: (design 'face' at D/t.yaml:8:9)\n");
 }
 
 TEST(CsvCards, SeparatorsTabsAndShortRows) {

@@ -118,15 +118,15 @@ TEST(Icons, DeclaredFilesAreChecked) {
                               "  out: ../coin.svg\n  dir: icons/\n  list: [a]\n",
                               "a", "[{word: a}]"));
   EXPECT_EQ(l.diags,
-            "D/t.yaml:4:9: error: icon 'coin': 'icons/coin.gif' must be .svg or .png\n"
+            "D/t.yaml:4:9: error: icon 'coin': 'icons/coin.gif' must be .svg, .png, .jpg or .jpeg\n"
             "D/t.yaml:5:3: error: icon name 'Big' must be lower-case letters, digits, '_' or '-', starting with a "
             "letter\n"
             "D/t.yaml:6:9: error: icon 'gone': 'icons/gone.svg' cannot be read: No such file or directory (looked for "
             "D/icons/gone.svg)\n"
             "D/t.yaml:7:8: error: icon 'out': '../coin.svg' leads outside the project folder D (pass "
             "--allow-outside to permit it)\n"
-            "D/t.yaml:8:8: error: icon 'dir': 'icons/' must be .svg or .png\n"
-            "D/t.yaml:9:9: error: icon 'list' must be the name of an SVG or PNG file\n");
+            "D/t.yaml:8:8: error: icon 'dir': 'icons/' must be .svg, .png, .jpg or .jpeg\n"
+            "D/t.yaml:9:9: error: icon 'list' must be the name of an SVG, PNG or JPEG file\n");
 }
 
 }  // namespace cardstock

@@ -145,7 +145,8 @@ TEST(Load, BadColoursAndFonts) {
                                    "        font: Comic Sans\n")),
             "t.yaml:9:15: warning: unknown font 'Comic Sans'; using 'Noto Sans'; available: Noto Sans, Noto Serif, "
             "Noto Sans Hebrew, Noto Serif Hebrew, DejaVu Sans, Noto Sans Arabic\n"
-            "t.yaml:6:9: error: 'blu' is not a colour (use #rrggbb, none or a palette name)\n");
+            "t.yaml:6:9: error: 'blu' is not a colour (did you mean 'blue'?): a colour is #rrggbb, a CSS colour name "
+            "(green, navy...) or a name in colors:\n");
   EXPECT_EQ(diagnostics_of(replace(kGood, "designs:\n", "colors: {blue: \"#00f\"}\ndesigns:\n") +
                                ""),
             "");

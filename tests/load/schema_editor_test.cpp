@@ -350,7 +350,7 @@ std::vector<std::string> good_values(const Schema& t, const Field& f, const std:
 // Values both must reject for `table.key`.
 std::vector<std::string> bad_values(const Schema& t, const Field& f) {
   static const std::map<std::string, std::vector<std::string>> meaning = {
-      {"game.colors", {"{ink: blue}", "[ink]"}},
+      {"game.colors", {"{ink: 12}", "{ink: dark blue}", "[ink]"}},
       {"game.icons", {"[x]", "{Big: assets/prophets/hay.svg}", "{a: [x]}", "x"}},
       {"design.layers", {"[x]", "{type: text}", "[{type: circle}]", "[{text: x}]"}},
       {"expect.counts", {"{k: x}", "{k: 1.5}", "[3]"}},

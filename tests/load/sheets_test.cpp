@@ -131,8 +131,9 @@ TEST(Sheets, ABadValueIsReportedAtItsCell) {
                 "      - {type: rect, x: 0, y: 0, w: 5mm, h: 5mm, fill: \"{latin_name}\"}\n"
                 "decks:\n  - {id: d, face: face, stocks: [poker-3x3-letter], cards: {sheet: animals-lo.xlsx}}\n",
                 "animals-lo.xlsx");
-  EXPECT_NE(c.diags.find("D/animals-lo.xlsx:Animals!B2: error: card 'd-1': 'Vulpes vulpes' is not a colour (from "
-                         "'{latin_name}' at D/t.yaml:6:9)\n"),
+  EXPECT_NE(c.diags.find("D/animals-lo.xlsx:Animals!B2: error: card 'd-1': {latin_name} is not a colour: 'Vulpes "
+                         "vulpes'; a colour is #rrggbb, a CSS colour name (green, navy...) or a name in colors: "
+                         "(design 'face' at D/t.yaml:6:9)\n"),
             std::string::npos)
       << c.diags;
 }

@@ -13,6 +13,7 @@
 #include "base/paths.h"
 #include "base/text_check.h"
 #include "base/xml.h"
+#include "model/colours.h"
 #include "load/booklet/booklet_parser.h"
 
 namespace cardstock {
@@ -104,8 +105,7 @@ Booklet booklet_from_text(const Game& g, const std::string& text, const std::str
     const BookletSpec& s = *g.booklet;
     b.title = s.title;
     b.subtitle = s.subtitle;
-    auto pal = g.palette.find(s.accent);
-    b.accent = pal != g.palette.end() ? pal->second : parse_color(s.accent).value_or(Color{});
+    b.accent = find_colour(s.accent, g.palette).value_or(Color{});  // checked at load
     b.body_font = s.body_font;
     b.heading_font = s.heading_font;
     b.rtl = s.rtl;

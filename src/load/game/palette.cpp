@@ -1,6 +1,7 @@
 #include "load/game/palette.h"
 
 #include "load/schema/schema.h"
+#include "model/colours.h"
 
 namespace cardstock::loading {
 
@@ -12,10 +13,12 @@ void read_palette(const YAML::Node& n, const std::string& file, Game* g, Diagnos
   }
   for (const auto& kv : n) {
     const std::string name = kv.first.Scalar();
-    auto c = kv.second.IsScalar() ? parse_color(kv.second.Scalar()) : std::nullopt;
+    // A CSS name too (`ink: navy`); not another name of the palette, which is read in
+    // no order.
+    auto c = kv.second.IsScalar() ? find_colour(kv.second.Scalar(), {}) : std::nullopt;
     if (!c) {
-      d.error(mark_of(kv.second, file),
-              "colour '" + name + "' must be #rgb, #rrggbb or #rrggbbaa");
+      d.error(mark_of(kv.second, file), "colour '" + name + "' must be #rgb, #rrggbb, #rrggbbaa or a CSS colour name" +
+                                            (kv.second.IsScalar() ? colour_did_you_mean(kv.second.Scalar(), {}) : ""));
       continue;
     }
     g->palette[name] = *c;
@@ -25,11 +28,9 @@ void read_palette(const YAML::Node& n, const std::string& file, Game* g, Diagnos
 void check_literal_color(const std::string& expr, const Mark& m, const Game& g,
                          Diagnostics& d) {
   if (expr.empty() || expr.find('{') != std::string::npos) return;
-  if (g.palette.count(expr) || parse_color(expr)) return;
-  std::vector<std::string> names;
-  for (const auto& kv : g.palette) names.push_back(kv.first);
-  d.error(m, "'" + expr + "' is not a colour (use #rrggbb, none or a palette name)" +
-                 did_you_mean(expr, names));
+  if (find_colour(expr, g.palette)) return;
+  d.error(m, "'" + expr + "' is not a colour" + colour_did_you_mean(expr, g.palette) + ": " +
+                 what_a_colour_is(g.palette));
 }
 
 }  // namespace cardstock::loading

@@ -22,7 +22,7 @@ bool icon_name_ok(const std::string& s) { return std::regex_match(s, std::regex(
 bool read_icon(const std::string& name, const YAML::Node& v, const std::string& file, Game* g, Diagnostics& d) {
   const Mark at = mark_of(v, file);
   if (!v.IsScalar() || v.Scalar().empty()) {
-    d.error(at, "icon '" + name + "' must be the name of an SVG or PNG file");
+    d.error(at, "icon '" + name + "' must be the name of an SVG, PNG or JPEG file");
     return false;
   }
   const std::string shown = v.Scalar();
@@ -31,13 +31,20 @@ bool read_icon(const std::string& name, const YAML::Node& v, const std::string& 
     d.error(at, "icon '" + name + "': " + why);
     return false;
   }
-  std::string ext = fs::path(resolved).extension().string();
-  for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (ext != ".svg" && ext != ".png") {
-    d.error(at, "icon '" + name + "': '" + shown + "' must be .svg or .png");
+  if (picture_kind(resolved) == PictureKind::None) {
+    d.error(at, "icon '" + name + "': '" + shown + "' must be .svg, .png, .jpg or .jpeg");
     return false;
   }
-  if (std::string kind = not_a_regular_file(resolved); !kind.empty()) {
+  std::string kind = not_a_regular_file(resolved);
+  if (const std::string twin = kind.empty() ? "" : case_twin(resolved); !twin.empty()) {  // as card images
+    resolved = (fs::path(resolved).parent_path() / twin).string();
+    kind = not_a_regular_file(resolved);
+    d.warning(at, "icon '" + name + "': '" + shown + "' is spelt '" +
+                      (fs::path(shown).parent_path() / twin).generic_string() +
+                      "' on disk: that file is used, but write its name as the disk spells it (other programs on "
+                      "Linux tell the two apart)");
+  }
+  if (!kind.empty()) {
     d.file_error(at,
                  "icon '" + name + "': '" + shown + "' " + (kind[0] == 'i' ? "cannot be used: " : "cannot be read: ") +
                      kind + " (looked for " + resolved + ")" + did_you_mean_file(shown, resolved),
@@ -57,7 +64,7 @@ bool read_icon(const std::string& name, const YAML::Node& v, const std::string& 
 void read_icons(const YAML::Node& n, const std::string& file, Game* g, Diagnostics& d) {
   if (!n || n.IsNull()) return;
   if (!n.IsMap()) {
-    d.error(mark_of(n, file), "'icons' must be a map of names to SVG or PNG files");
+    d.error(mark_of(n, file), "'icons' must be a map of names to SVG, PNG or JPEG files");
     return;
   }
   for (const auto& kv : n) {

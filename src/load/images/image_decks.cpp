@@ -14,6 +14,7 @@
 #include "load/images/images.h"
 #include "load/names.h"
 #include "load/schema/schema.h"
+#include "model/colours.h"
 #include "model/inputs.h"
 
 namespace fs = std::filesystem;
@@ -33,16 +34,7 @@ bool matches(const char* pat, const char* name) {
   return (*pat == '?' || *pat == *name) && matches(pat + 1, name + 1);
 }
 
-std::string lower_ext(const std::string& name) {
-  std::string e = fs::path(name).extension().string();
-  for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return e;
-}
-
-bool picture_ext(const std::string& name) {
-  const std::string e = fs::path(name).extension().string();  // as the decoders read it: lower case
-  return e == ".png" || e == ".svg" || e == ".jpg" || e == ".jpeg";
-}
+bool picture_ext(const std::string& name) { return picture_kind(name) != PictureKind::None; }
 
 // The pictures `pattern` names, relative to the game's folder, in natural order; an
 // error at `at` (with what the folder holds) when none does.
@@ -86,7 +78,7 @@ std::vector<std::string> glob_pictures(const std::string& pattern, const Game& g
     const std::string rel = folder.empty() ? f : folder + "/" + f;
     if (!picture_ext(f))
       d.error(at, "'" + pattern + "' matches '" + rel + "', which is no picture: a deck's pictures are .png, "
-                                                        ".jpg or .svg files (lower-case endings)");
+                                                        ".jpg, .jpeg or .svg files");
     else
       out.push_back(rel);
   }
@@ -139,17 +131,17 @@ Design picture_design(const std::string& name, const std::string& src, BleedFill
   return des;
 }
 
-// `bleed_fill`: mirror, extend (the default) or a colour (#rrggbb or a palette name).
+// `bleed_fill`: mirror, extend (the default) or a colour (model/colours.h).
 bool read_bleed_fill(const Reader& r, const Game& g, BleedFill* fill, std::string* colour, Diagnostics& d) {
   const std::string v = r.has("bleed_fill") ? r.str("bleed_fill") : "extend";
   *fill = v == "mirror" ? BleedFill::Mirror : v == "extend" ? BleedFill::Extend : BleedFill::Colour;
   if (*fill != BleedFill::Colour) return true;
   *colour = v;
-  if (parse_color(v) || g.palette.count(v)) return true;
-  std::vector<std::string> known{"mirror", "extend"};
-  for (const auto& kv : g.palette) known.push_back(kv.first);
-  d.error(r.mark("bleed_fill"), "bleed_fill '" + v + "' is none of mirror, extend, a colour (#rrggbb) or a palette "
-                                                     "name" + did_you_mean(v, known));
+  if (find_colour(v, g.palette)) return true;
+  const std::string near = did_you_mean(v, {"mirror", "extend"});
+  d.error(r.mark("bleed_fill"), "bleed_fill '" + v + "' is none of mirror, extend or a colour" +
+                                    (near.empty() ? colour_did_you_mean(v, g.palette) : near) + ": " +
+                                    what_a_colour_is(g.palette));
   return false;
 }
 
@@ -268,7 +260,7 @@ std::vector<CsvCard> read_image_source(const YAML::Node& c, const std::string& f
     row.card.field_marks["image"] = at;
     // Checked against the card when the picture is the face; the deck's own face places
     // it in a box of its own, where image layers are checked as any picture.
-    if (deck->face.empty() && lower_ext(rel) != ".svg") check_resolution(rel, *g, deck->card, d);
+    if (deck->face.empty() && picture_kind(rel) != PictureKind::Svg) check_resolution(rel, *g, deck->card, d);
     cards.push_back(std::move(row));
   }
   if (cards.empty()) return {};

@@ -4,9 +4,11 @@
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <set>
 #include <vector>
 
+#include "base/file_hints.h"
 #include "base/files.h"
 #include "base/input_limits.h"
 #include "base/paths.h"
@@ -65,14 +67,10 @@ void svg_size(const std::string& b, ImageFile& f) {
 void image_size(ImageFile& f) {
   std::string b, why;
   if (!read_regular_file(f.resolved, static_cast<size_t>(kMaxImageBytes), &b, &why)) return;
-  if (b.rfind("\x89PNG\r\n\x1a\n", 0) == 0 && b.size() >= 24 && b.compare(12, 4, "IHDR") == 0) {
-    auto be32 = [&](size_t at) {
-      double v = 0;
-      for (size_t i = 0; i < 4; ++i) v = v * 256 + static_cast<unsigned char>(b[at + i]);
-      return v;
-    };
-    f.width = be32(16);
-    f.height = be32(20);
+  long w = 0, h = 0;
+  if (raster_pixels(b, &w, &h)) {  // a PNG's or a JPEG's pixels
+    f.width = static_cast<double>(w);
+    f.height = static_cast<double>(h);
   } else {
     svg_size(b, f);
   }
@@ -84,6 +82,14 @@ void look_up(Game* g, const std::string& name, bool sized) {
   if (fresh) {
     f.confined = confined_path(g->dir, name, g->allow_outside, &f.resolved, &f.why);
     if (f.confined) f.kind = not_a_regular_file(f.resolved);
+    // Written "giraffe.png", on disk "Giraffe.PNG": the file Windows would open, used
+    // here too (with a warning at the name, layout/layout.cpp) rather than refused.
+    if (!f.kind.empty())
+      if (const std::string twin = case_twin(f.resolved); !twin.empty()) {
+        f.resolved = (std::filesystem::path(f.resolved).parent_path() / twin).string();
+        f.kind = not_a_regular_file(f.resolved);
+        f.spelt = (std::filesystem::path(name).parent_path() / twin).generic_string();
+      }
   }
   if (sized && f.confined && f.kind.empty() && f.width == 0) image_size(f);
 }

@@ -373,11 +373,16 @@ struct Check {
 
 }  // namespace
 
-bool is_jpeg_name(const std::string& path) {
+PictureKind picture_kind(const std::string& path) {
   std::string ext = fs::path(path).extension().string();
   for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return ext == ".jpg" || ext == ".jpeg";
+  return ext == ".svg"                     ? PictureKind::Svg
+         : ext == ".png"                   ? PictureKind::Png
+         : ext == ".jpg" || ext == ".jpeg" ? PictureKind::Jpeg
+                                           : PictureKind::None;
 }
+
+bool is_jpeg_name(const std::string& path) { return picture_kind(path) == PictureKind::Jpeg; }
 
 bool raster_pixels(const std::string& bytes, long* w, long* h) {
   const Format f = sniff(bytes);
@@ -404,15 +409,16 @@ bool check_image_bytes(const std::string& bytes, const std::string& path, const 
   c.chain.push_back(fs::weakly_canonical(path, ec).string());
   if (bytes.empty()) return c.fail(who, "is empty (0 bytes)");
   const Format f = sniff(bytes);
-  const bool png = path.size() > 4 && path.compare(path.size() - 4, 4, ".png") == 0;
-  if (png) {
+  if (picture_kind(path) == PictureKind::Png) {
     if (f != Format::Png)
       return c.fail(who, f == Format::Other ? "is not a PNG file (it does not start with PNG's signature)"
                                              : "is " + std::string(format_name(f)) + " file, not a PNG: convert it to PNG");
     return c.raster(bytes, f, who, true);
   }
-  if (is_jpeg_name(path)) {  // an image deck's photo or scan (load/images/image_decks.h)
-    if (f != Format::Jpeg) return c.fail(who, "is not a JPEG file (it does not start with JPEG's signature)");
+  if (is_jpeg_name(path)) {  // a photo or a scan
+    if (f != Format::Jpeg)
+      return c.fail(who, f == Format::Other ? "is not a JPEG file (it does not start with JPEG's signature)"
+                                             : "is " + std::string(format_name(f)) + " file, not a JPEG: convert it to JPEG");
     return c.raster(bytes, f, who, true);
   }
   if (f == Format::Gzip) return c.fail(who, "is compressed (SVGZ); save it as a plain SVG file");

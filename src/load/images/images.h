@@ -9,7 +9,7 @@
 
 namespace cardstock {
 
-/// Checks the card image at `path` (a .png or .svg; `shown` is its name as the user wrote
+/// Checks the card image at `path` (a .png, .jpg, .jpeg or .svg, any case; `shown` is its name as the user wrote
 /// it) before anything decodes it: a regular file within kMaxImageBytes; a PNG with a
 /// sound header within kMaxImagePixels; an SVG that is not compressed, declares no
 /// entity that could pull in a file or build markup, and whose links and embedded
@@ -20,11 +20,16 @@ bool check_image_file(const std::string& path, const std::string& shown, const s
                       bool allow_outside, std::string* why);
 
 /// The same checks on an image's bytes already read; `path` says where it is (links
-/// resolve beside it) and whether it is a .png. For check_image_file and the fuzzer.
+/// resolve beside it) and what kind it is (picture_kind). For check_image_file and the fuzzer.
 bool check_image_bytes(const std::string& bytes, const std::string& path, const std::string& shown,
                        const std::string& root, bool allow_outside, std::string* why);
 
-/// Whether `path` names a JPEG picture (.jpg or .jpeg, any case): image decks take them.
+/// The kinds of picture a card, a board or an icon can show, by the file's ending in any
+/// case (".PNG" is ".png"): .svg, .png, .jpg or .jpeg; None for any other ending.
+enum class PictureKind { None, Svg, Png, Jpeg };
+PictureKind picture_kind(const std::string& path);
+
+/// Whether `path` names a JPEG picture (.jpg or .jpeg, any case).
 bool is_jpeg_name(const std::string& path);
 
 /// The pixel size of a PNG or JPEG held in `bytes`, from its header; false for anything else.

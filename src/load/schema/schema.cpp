@@ -137,14 +137,14 @@ const std::map<std::string, Schema>& layer_schemas() {
     };
     m.emplace("text", make_layer("text layer", "a paragraph of text in a box", text));
     std::vector<Field> image = {
-        R("src", K::Template, "image file (.svg or .png), relative to the game file's folder"),
+        R("src", K::Template, "image file (.svg, .png, .jpg or .jpeg), relative to the game file's folder"),
         E("fit", layer_choice_names("fit"), "how the image fills its box", "contain"),
         F("bleed", K::Bool,
           "extend the image's box to the bleed edge on sides that touch the card edge "
           "(with fit: cover or stretch the picture then fills the bleed)",
           "false"),
     };
-    m.emplace("image", make_layer("image layer", "an SVG or PNG image", image));
+    m.emplace("image", make_layer("image layer", "an SVG, PNG or JPEG image", image));
     std::vector<Field> stack = paint_fields("none");
     stack.push_back(F("radius", K::Length, "corner radius of its fill and outline", "0"));
     stack.push_back(A("children", "the layers it lays out, in order (each may be a stack)",
@@ -437,11 +437,11 @@ const Schema& Schemas::game() {
       "a game file: content/<game>.yaml",
       {R("game", K::Name, "game id; also the output folder out/<game>/"),
        R("title", K::String, "human title"),
-       A("colors", "a palette: names for colours",
+       A("colors", "a palette: names for colours (#rrggbb or a CSS colour name such as navy)",
          "\"type\": [\"object\", \"null\"], \"additionalProperties\": {\"type\": \"string\", \"pattern\": "
-         "\"^(none|#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8}))$\"}"),
+         "\"^\\\\s*(none|#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[A-Za-z]+)\\\\s*$\"}"),
        A("icons",
-         "names for icon files (SVG or PNG, beside the game file) that text shows inline as :name: or "
+         "names for icon files (SVG, PNG or JPEG, beside the game file) that text shows inline as :name: or "
          "<icon name=\"name\"/>",
          "\"type\": [\"object\", \"null\"], \"propertyNames\": {\"pattern\": \"^[a-z][a-z0-9_-]*$\"}, "
          "\"additionalProperties\": {\"type\": \"string\", \"minLength\": 1}"),

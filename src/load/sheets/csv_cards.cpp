@@ -76,6 +76,7 @@ class CardRows {
     if (renamed)
       d_.notice(head.cells.empty() ? Mark{file_, 0, 0, tab_} : at(head.cells[0]),
                 "the header row's names are read as field names: " + how);
+    copies_hint();
     if (!src_.id_from.empty()) find_id_from();
   }
 
@@ -131,6 +132,19 @@ class CardRows {
                           (such.empty() ? "" : ", such as '" + such + "'") + hint);
     c->name.clear();
     return false;
+  }
+
+  // A column that reads like the number of copies ("How many", "Qty") is only a field
+  // unless it is named count: a note at it says so, when no column is count.
+  void copies_hint() {
+    static const std::set<std::string> like = {"how_many", "qty", "quantity", "copies", "number_of_copies",
+                                               "num_copies", "no_of_copies"};
+    for (const Column& c : columns_)
+      if (c.name == "count") return;
+    for (const Column& c : columns_)
+      if (like.count(c.name))
+        d_.notice(c.mark, "column '" + c.header + "' is a field ({" + c.name + "}), not the number of copies of "
+                          "each card: name the column 'count' for that");
   }
 
   // Two columns read as one field name: an error at the second, naming both.

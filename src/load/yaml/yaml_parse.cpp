@@ -332,6 +332,16 @@ void too_deep(const std::string& text, const std::string& name, const YAML::Deep
   d.error({name, u->line, u->col}, unclosed_message(*u));
 }
 
+// A '#' where a value was due that reads as a colour (find_hash_value), at or before
+// line `before` (0: anywhere): an error there, and false.
+bool hash_value_said(const std::string& text, const std::string& name, int before, Diagnostics& d) {
+  const auto h = find_hash_value(text);
+  if (!h || (before > 0 && h->line > before)) return true;
+  d.error({name, h->line, h->col}, "a '#' starts a comment in YAML, so this value is empty: put the colour in quotes: \"" +
+                                       h->text + "\"");
+  return false;
+}
+
 }  // namespace
 
 // Parses the one YAML document of a file (`what`: "a game file", for messages).
@@ -350,6 +360,7 @@ bool parse_yaml_text(const std::string& text, const std::string& name, const std
       d.error({name, u->line, u->col}, unclosed_message(*u));
       return false;
     }
+    if (!hash_value_said(text, name, 0, d)) return false;
     YAML::Node stop;
     if (!within_value_limit(*out, &stop)) {
       d.error(mark_of(stop, name), "this file holds more than " + std::to_string(kMaxYamlValues) +
@@ -388,8 +399,16 @@ bool parse_yaml_text(const std::string& text, const std::string& name, const std
     if (e.mark.is_null()) m.line = 0;
     // yaml-cpp notices a bracket or quote left open only where the file stops making
     // sense, often a line or more later: point at the opening one instead.
+    // A '#' that hid a colour (`{fill: #000}` leaves the map open), a tab in the
+    // indentation: said where they are, not where yaml-cpp gave up.
+    if (!hash_value_said(text, name, m.line, d)) return false;
     if (auto u = find_unclosed(text); u && (m.line == 0 || u->line < m.line || (u->line == m.line && u->col < m.col))) {
       d.error({name, u->line, u->col}, unclosed_message(*u));
+      return false;
+    }
+    if (auto tab = find_indent_tab(text); tab && (m.line == 0 || tab->line <= m.line)) {
+      d.error({name, tab->line, tab->col}, "a tab in the indentation: YAML indents with spaces only; replace the "
+                                           "tab with spaces (an editor's \"convert indentation to spaces\")");
       return false;
     }
     d.error(m, "YAML syntax: " + e.msg);

@@ -1,5 +1,6 @@
 #include "load/yaml/yaml_syntax.h"
 
+#include <cctype>
 #include <vector>
 
 namespace cardstock {
@@ -31,6 +32,7 @@ class Scanner {
         continue;
       }
       if (blank(c)) {
+        if (c == '\t') tab();
         ++i_;
         continue;
       }
@@ -42,6 +44,8 @@ class Scanner {
 
   // After run(): the '[' and '{' still open at the end, outermost first.
   const std::vector<Unclosed>& flow() const { return flow_; }
+  const std::optional<Slip>& hash_value() const { return hash_value_; }
+  const std::optional<Slip>& indent_tab() const { return indent_tab_; }
 
  private:
   int col(size_t at) const { return static_cast<int>(at - line_start_) + 1; }
@@ -94,9 +98,41 @@ class Scanner {
     ++i_;
   }
 
-  // A comment runs to the end of the line.
+  // A comment runs to the end of the line. One where a value was due that reads as a
+  // colour is noted (find_hash_value).
   void comment() {
+    const size_t at = i_;
     while (i_ < t_.size() && t_[i_] != '\n') ++i_;
+    if (hash_value_ || !token_start_ || t_.find_first_not_of(" \t", line_start_) == at) return;
+    size_t end = at + 1;
+    while (end < i_ && std::isxdigit(static_cast<unsigned char>(t_[end]))) ++end;
+    const size_t n = end - at - 1;
+    const bool ends = end == i_ || blank(t_[end]) || t_[end] == ',' || t_[end] == '}' || t_[end] == ']';
+    if (ends && (n == 3 || n == 4 || n == 6 || n == 8) && !value_below())
+      hash_value_ = Slip{line_, col(at), t_.substr(at, end - at)};
+  }
+
+  // Whether the value of this line's key goes on below it (`layers:  #abc` above lines
+  // indented deeper): the comment is then only a comment. i_ is at the line's end.
+  bool value_below() const {
+    if (!flow_.empty()) return false;
+    const size_t indent = t_.find_first_not_of(' ', line_start_) - line_start_;
+    for (size_t at = i_; at < t_.size();) {
+      const size_t start = at + 1, first = t_.find_first_not_of(" \t\r", start);
+      if (first == std::string::npos) return false;
+      if (t_[first] != '\n' && t_[first] != '#') return first - start > indent;
+      at = t_.find('\n', first);
+      if (at == std::string::npos) return false;
+    }
+    return false;
+  }
+
+  // A tab among the blanks that start a line with something after them.
+  void tab() {
+    if (indent_tab_ || t_.find_first_not_of(" \t", line_start_) < i_) return;
+    const size_t next = t_.find_first_not_of(" \t", i_);
+    if (next != std::string::npos && t_[next] != '\n' && t_[next] != '\r' && t_[next] != '#')
+      indent_tab_ = Slip{line_, col(i_), ""};
   }
 
   // Where a value may begin, the characters that open something or keep us at a token
@@ -168,11 +204,24 @@ class Scanner {
   // a plain scalar ("it's", "a[1]") they are ordinary characters.
   bool token_start_ = true;
   int block_indent_ = -1;  // inside a | or > block scalar: lines indented more than this
+  std::optional<Slip> hash_value_, indent_tab_;  // the first of each
 };
 
 }  // namespace
 
 std::optional<Unclosed> find_unclosed(const std::string& text) { return Scanner(text).run(); }
+
+std::optional<Slip> find_hash_value(const std::string& text) {
+  Scanner s(text);
+  s.run();
+  return s.hash_value();
+}
+
+std::optional<Slip> find_indent_tab(const std::string& text) {
+  Scanner s(text);
+  s.run();
+  return s.indent_tab();
+}
 
 std::string flow_closers(const std::string& text) {
   Scanner s(text);

@@ -17,6 +17,21 @@ struct Unclosed {
 /// scalars ("it's") are understood well enough not to be mistaken for openings.
 std::optional<Unclosed> find_unclosed(const std::string& text);
 
+/// A place in YAML text (1-based) and what is there.
+struct Slip {
+  int line = 0, col = 0;
+  std::string text;
+};
+
+/// The first '#' that starts a comment where a value was due, followed by what reads as
+/// a colour: `green: #2e9e44`, `- #fff`, `{fill: #000}`. YAML takes it for a comment and
+/// the value for nothing. `text` is the colour ("#2e9e44").
+std::optional<Slip> find_hash_value(const std::string& text);
+
+/// The first tab in the indentation of a line (outside quotes and block scalars) that
+/// has something after it: YAML indents with spaces only.
+std::optional<Slip> find_indent_tab(const std::string& text);
+
 /// What would close every '[' and '{' still open at the end of `text`, innermost first
 /// ("]}]"); "" if none is open or a quote is.
 std::string flow_closers(const std::string& text);
