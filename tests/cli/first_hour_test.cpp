@@ -169,5 +169,17 @@ TEST(FirstHour, AColumnOfCopiesNotNamedCountGetsANote) {
             "name the column 'count' for that\n");
 }
 
+// A table file named alone, as a teacher first writes it: the map that names it, with it.
+TEST(FirstHour, ATableFileNamedAloneIsShownTheMapThatNamesIt) {
+  const fs::path dir = fresh_dir("first-hour-cards-file");
+  write_with_folders(dir / "words.csv", "word\nalpha\n");
+  write_with_folders(dir / "g.yaml", "game: g\ntitle: G\ndesigns:\n  face:\n    layers: [{type: text, text: \"{word}\"}]\n"
+                                     "decks:\n  - id: d\n    face: face\n    cards: words.csv\n");
+  const cardstock::testing::Run r = run_cardstock({"check", "g.yaml"}, dir.string());
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "g.yaml:9:12: error: 'cards' must be a list, or a map with csv, sheet or images (e.g. cards: "
+                   "{csv: words.csv})\ng.yaml: 1 error(s), 0 warning(s); check failed\n");
+}
+
 }  // namespace
 }  // namespace cardstock::testing

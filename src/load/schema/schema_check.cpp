@@ -7,6 +7,7 @@
 #include <set>
 
 #include "base/length.h"
+#include "base/text_check.h"
 #include "load/schema/schema.h"
 #include "load/schema/schema_values.h"
 #include "model/model.h"
@@ -160,6 +161,16 @@ std::optional<bool> validate_collection(const YAML::Node& v, const Field& f,
         return false;
       };
       if (alt(v)) return validate(v, *f.alt, file, d);
+      if (!v.IsSequence() && f.alt && v.IsScalar() && !f.alt_keys.empty()) {
+        // A file named alone (`cards: words.csv`): the map that names a file, with it.
+        std::string keys;
+        for (size_t i = 0; i < f.alt_keys.size(); ++i)
+          keys += (i == 0 ? "" : i + 1 == f.alt_keys.size() ? " or " : ", ") + f.alt_keys[i];
+        return wrong(f, mark_of(v, file),
+                     "must be a list, or a map with " + keys + " (e.g. " + f.name + ": {" + f.alt_keys.front() + ": " +
+                         shown_text(v.Scalar(), 0) + "})",
+                     d);
+      }
       if (!v.IsSequence()) return wrong(f, mark_of(v, file), "must be a list", d);
       bool ok = true;
       for (const auto& item : v) ok = validate(item, alt(item) ? *f.alt : *f.object, file, d) && ok;
