@@ -29,10 +29,12 @@ std::string place(const Mark& m, bool first) {
 // lines 3, 5, '' on line 9; a colour is...": each value once, with its places.
 void report_colours(const Game& g, const Deck& deck, const FieldMiss& m, Diagnostics& d) {
   std::vector<std::pair<std::string, std::vector<Mark>>> by_value;  // in order of first use
-  for (const auto& [v, at] : m.values) {
-    auto it = std::find_if(by_value.begin(), by_value.end(), [&](const auto& b) { return b.first == v; });
+  for (const auto& value_at : m.values) {
+    // (Not a structured binding: clang 14, the fuzz build's compiler, cannot capture one.)
+    const std::string& v = value_at.first;
+    auto it = std::find_if(by_value.begin(), by_value.end(), [&v](const auto& b) { return b.first == v; });
     if (it == by_value.end()) it = by_value.insert(by_value.end(), {v, {}});
-    it->second.push_back(at);
+    it->second.push_back(value_at.second);
   }
   const size_t n = m.cards.size();
   std::string said = m.field + " is not a colour on " +
