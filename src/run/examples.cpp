@@ -7,6 +7,8 @@
 #include <fstream>
 
 #include "base/diag.h"
+#include "base/files.h"
+#include "base/input_limits.h"
 #include "base/text_check.h"
 #include "load/load.h"
 #include "load/schema/schema.h"
@@ -125,17 +127,16 @@ fs::path licence_of(const std::string& dir, const Example& ex) {
 // The copy's game file `game` names the schema beside it: its first line, when it is
 // the editor's schema line, points to kSchemaFile. False after saying why.
 bool point_to_schema(const fs::path& game, std::ostream& err) {
-  std::string text;
-  {
-    std::ifstream in(game, std::ios::binary);
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::string text, why;
+  if (!read_regular_file(game.string(), static_cast<size_t>(kMaxFileBytes), &text, &why)) {
+    say_error(err, Mark{game.string()}, "cannot read the example's game file here: " + why);
+    return false;
   }
   if (text.rfind(kSchemaLine, 0) != 0) return true;
   const size_t eol = text.find('\n');
   text = std::string(kSchemaLine) + kSchemaFile + (eol == std::string::npos ? "" : text.substr(eol));
-  std::ofstream out(game, std::ios::binary | std::ios::trunc);
-  if (!(out << text) || !out.flush()) {
-    say_error(err, Mark{game.string()}, "cannot write the example's game file here");
+  if (!write_file(game.string(), text, &why)) {
+    say_error(err, Mark{game.string()}, "cannot write the example's game file here: " + why);
     return false;
   }
   return true;
@@ -154,9 +155,9 @@ bool write_copy(const std::vector<std::pair<fs::path, fs::path>>& copies, const 
     }
   }
   const fs::path schema = to / copies.front().second.parent_path() / kSchemaFile;
-  std::ofstream out(schema, std::ios::binary);
-  if (!(out << json_schema()) || !out.flush()) {
-    say_error(err, Mark{schema.string()}, "cannot write the editor schema here");
+  std::string why;
+  if (!write_file(schema.string(), json_schema(), &why)) {
+    say_error(err, Mark{schema.string()}, "cannot write the editor schema here: " + why);
     return false;
   }
   return point_to_schema(to / copies.front().second, err);
