@@ -6,7 +6,8 @@
 //   shops' PDFs and PNGs, Tabletop Simulator, proofs, CMYK, answer keys, boards,
 //   booklets), with the default options and with options the input's bytes choose among
 //   every shipped stock (--stock), paper, --single-sided, --proof, --cmyk, --tts-url and
-//   --strict; and the same bytes as the game's own rules text, its booklets planned;
+//   --strict, the manifest assembled from the plans and parsed (not JSON: a crash); and
+//   the same bytes as the game's own rules text, its booklets planned;
 //   parse_stock (the same bytes as a stock file) -> layout_sheets, stock_problems,
 //   within_margin, correct_backs; a print shop's stock's card pages, safe zone and bleed,
 //   and proof cells of its card size;
@@ -31,6 +32,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "load/booklet/booklet.h"
 #include "load/sheets/csv_cards.h"
@@ -159,9 +162,15 @@ void plan(PreparedGame& p, const std::string& text, Diagnostics& d) {
   for (const PlanOptions& o : {PlanOptions{}, options_for(text), route}) {
     Diagnostics pd;
     const auto outs = plan_outputs(p, fx.templates, o, pd, nullptr);
-    // The manifest's text, as the build assembles it from the plans.
+    // The manifest's text, as the build assembles it from the plans: JSON, one output
+    // entry a plan, its page_count its pages (`cardstock diff` and the no-op check read it).
     const ManifestHeader h{p.game.id, p.game.title, p.source, {}, "", {}};
-    (void)manifest_json(h, outs);
+    const nlohmann::json manifest = nlohmann::json::parse(manifest_json(h, outs), nullptr, false);
+    if (manifest.is_discarded()) __builtin_trap();
+    const nlohmann::json& listed = manifest.at("outputs");
+    if (listed.size() != outs.size()) __builtin_trap();
+    for (size_t i = 0; i < outs.size(); ++i)
+      if (listed[i].at("page_count") != outs[i].pages.size()) __builtin_trap();
     // What the writers and the manifest read of every output.
     for (const auto& out : outs) {
       std::ostringstream m;
