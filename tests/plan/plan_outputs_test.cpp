@@ -1,10 +1,11 @@
 // Planning where it lives (plan/plan.h's plan_outputs), without fonts or Cairo: a small
 // game planned on one shipped stock of each format (home sheets, labels, fold-over, a
-// cutter's sheets and SVG cut file, a print shop's one card a page, a shop's PNGs,
+// cutter's sheets and SVG cut file, a print shop's one card a page, two shops' PNGs,
 // Tabletop Simulator) under each option that changes what is planned (the defaults,
 // --single-sided, --proof, --cmyk, --paper a3, a printer profile). Every output's file,
-// kind, format, page size (to 0.01 mm), page count and inputs are asserted, and its part
-// of manifest.json parses. The expected values are worked out by hand from the stocks
+// kind, format, page size (to 0.01 mm), page count, folder files and pixels, and inputs
+// are asserted, and its part of manifest.json parses and says the same (page count, first
+// side, CMYK and ink limit where made in CMYK, never of a cut file, the printer profile). The expected values are worked out by hand from the stocks
 // (templates/stocks/*.yaml), papers and card sizes, not read back from the code:
 //
 //   deck 'cards': 10 poker cards (a x4, b x3, c x3), a back design (it shows an image);
@@ -129,6 +130,9 @@ struct Row {
   std::vector<std::string> files_single;
   bool deck_inputs = true;          // its inputs are its deck's (a cut file has none)
   bool printer = false;             // the manifest names the printer profile (back pages corrected)
+  std::vector<std::pair<int, int>> pixels;  // a folder's: each page's, or one for every page
+  bool backs_first = false;         // with backs, each back page before its front (a shop's order)
+  double ink_limit = 0;             // the stock's CMYK ink limit (and its black in black ink only)
 };
 
 struct StockCase {
@@ -140,18 +144,27 @@ struct StockCase {
 
 Row sheet(const std::string& file, OutputKind kind, OutputFormat f, double w, double h, size_t pages, size_t single,
           bool printer = false) {
-  Row r{file, kind, f, w, h, pages, single, {}, {}, true, printer};
+  Row r{file, kind, f, w, h, pages, single, {}, {}, true, printer, {}, false, 0};
   return r;
 }
 
 Row cut_file(const std::string& file) {
-  Row r{file, OutputKind::CutFile, OutputFormat::SvgCut, kLetterW, kLetterH, 1, 1, {}, {}, false, false};
+  Row r{file, OutputKind::CutFile, OutputFormat::SvgCut, kLetterW, kLetterH, 1, 1, {}, {}, false, false, {}, false, 0};
   return r;
 }
 
 Row folder(const std::string& file, OutputKind kind, double w, double h, std::vector<std::string> files,
-           std::vector<std::string> single) {
-  Row r{file, kind, OutputFormat::Png, w, h, 0, 0, std::move(files), std::move(single), true, false};
+           std::vector<std::string> single, std::vector<std::pair<int, int>> pixels) {
+  Row r{file, kind, OutputFormat::Png, w, h, 0, 0, std::move(files), std::move(single), true, false,
+        std::move(pixels), false, 0};
+  return r;
+}
+
+// DriveThruCards' order and ink: each back before its front, at most 240 % ink.
+Row shop_pdf(const std::string& file, size_t pages, size_t single) {
+  Row r = sheet(file, OutputKind::Cards, OutputFormat::PdfCmyk, 69.85, 95.25, pages, single);
+  r.backs_first = true;
+  r.ink_limit = 240;
   return r;
 }
 
@@ -196,24 +209,29 @@ std::vector<StockCase> stock_cases() {
        {sheet("tiles-poker-cricut-letter.pdf", C, P, kLetterW, kLetterH, 1, 1),
         cut_file("tiles-poker-cricut-letter-cut.svg")}},
       // DriveThruCards: a page a card face, in CMYK (the stock asks for it).
-      {"PrintShopPdf", "dtc-poker", false,
-       {sheet("cards-dtc-poker.pdf", C, OutputFormat::PdfCmyk, 69.85, 95.25, 20, 10)},
-       {sheet("tiles-dtc-poker.pdf", C, OutputFormat::PdfCmyk, 69.85, 95.25, 2, 2)}},
-      // MakePlayingCards: a folder of PNGs, three-digit numbers.
+      {"PrintShopPdf", "dtc-poker", false, {shop_pdf("cards-dtc-poker.pdf", 20, 10)},
+       {shop_pdf("tiles-dtc-poker.pdf", 2, 2)}},
+      // MakePlayingCards: a folder of PNGs, three-digit numbers, 816 x 1110 px.
       {"PrintShopPng", "mpc-poker", false,
        {folder("cards-mpc-poker", OutputKind::Images, 69.088, 93.98, card_images(cards, 3, true),
-               card_images(cards, 3, false))},
+               card_images(cards, 3, false), {{816, 1110}})},
        {folder("tiles-mpc-poker", OutputKind::Images, 69.088, 93.98, card_images(tiles, 3, false),
-               card_images(tiles, 3, false))}},
+               card_images(tiles, 3, false), {{816, 1110}})}},
+      // The Game Crafter: the poker card and its bleed, 2.75 x 3.75 in, 825 x 1125 px.
+      {"PrintShopPngTgc", "tgc-poker", false,
+       {folder("cards-tgc-poker", OutputKind::Images, 69.85, 95.25, card_images(cards, 3, true),
+               card_images(cards, 3, false), {{825, 1125}})},
+       {folder("tiles-tgc-poker", OutputKind::Images, 69.85, 95.25, card_images(tiles, 3, false),
+               card_images(tiles, 3, false), {{825, 1125}})}},
       // Tabletop Simulator: the smallest grid at 300 dpi (no side over 4096 px: at most 5
       // columns of 2.5 in, 3 rows of 3.5 in) holding the cards and the hidden cell: 10 cards
       // on 4 x 3 (10 x 10.5 in), 2 on 2 x 2 (5 x 7 in); a face sheet, the back image and
       // the saved object, backs or not.
       {"Tts", "tts", false,
        {folder("cards-tts", OutputKind::Tts, 254, 266.7, {"g-cards-1.png", "g-cards-back.png", "g-cards.json"},
-               {"g-cards-1.png", "g-cards-back.png", "g-cards.json"})},
+               {"g-cards-1.png", "g-cards-back.png", "g-cards.json"}, {{3000, 3150}, {750, 1050}})},
        {folder("tiles-tts", OutputKind::Tts, 127, 177.8, {"g-tiles-1.png", "g-tiles-back.png", "g-tiles.json"},
-               {"g-tiles-1.png", "g-tiles-back.png", "g-tiles.json"})}},
+               {"g-tiles-1.png", "g-tiles-back.png", "g-tiles.json"}, {{1500, 2100}, {750, 1050}})}},
   };
 }
 
@@ -226,6 +244,9 @@ struct Expected {
   std::vector<std::string> files;  // a folder's
   std::vector<std::string> inputs;
   bool printer;
+  std::vector<std::pair<int, int>> pixels = {};  // a folder's, a page each
+  std::string first_side = "front";              // the manifest's first page ("": none said)
+  double ink_limit = 0;
 };
 
 std::string walnut() { return testing::source_dir() + "/content/assets/dayenu/walnut.svg"; }
@@ -245,8 +266,16 @@ std::vector<Expected> expected(const StockCase& c, Variant v) {
         const std::vector<std::string>& files = single ? r.files_single : r.files;
         // A folder has a page a file, but for a saved object (a text), the last of a tts folder.
         const size_t pages = png ? files.size() - (r.kind == OutputKind::Tts ? 1 : 0) : single ? r.pages_single : r.pages;
-        out.push_back({r.file, r.kind, pdf(r.format), r.w_mm, r.h_mm, pages, files,
-                       r.deck_inputs ? inputs : std::vector<std::string>{}, r.printer && v == Variant::Printer});
+        Expected e{r.file, r.kind, pdf(r.format), r.w_mm, r.h_mm, pages, files,
+                   r.deck_inputs ? inputs : std::vector<std::string>{}, r.printer && v == Variant::Printer};
+        for (size_t k = 0; k < r.pixels.size() && png; ++k) e.pixels.push_back(r.pixels[k]);
+        if (r.pixels.size() == 1) e.pixels.assign(pages, r.pixels[0]);
+        // A cut file's page is no side; a shop's back comes first when there are backs.
+        e.first_side = r.kind == OutputKind::CutFile          ? ""
+                       : r.backs_first && is_cards && !single ? "back"
+                                                              : "front";
+        e.ink_limit = r.ink_limit;
+        out.push_back(e);
       }
     // 10 cards and their backs are 20 cells, 3 pages of 8; 2 cards without backs, 1.
     if (v == Variant::Proof)
@@ -294,7 +323,10 @@ void check_output(const PlannedOutput& o, const Expected& e) {
   EXPECT_NEAR(testing::mm(o.height), e.h_mm, 0.01);
   EXPECT_EQ(o.pages.size(), e.pages);
   EXPECT_EQ(o.folder_files(), e.files);
+  EXPECT_EQ(o.page_pixels, e.pixels);
   EXPECT_EQ(o.inputs, e.inputs);
+  EXPECT_EQ(o.ink_limit, e.ink_limit);
+  EXPECT_EQ(o.near_black_to_k, e.ink_limit > 0);
   // Its part of the manifest parses, and says what the plan says.
   const std::string text = manifest_of({o});
   nlohmann::json m;
@@ -305,6 +337,11 @@ void check_output(const PlannedOutput& o, const Expected& e) {
   EXPECT_EQ(out.at("page_count"), e.pages);
   EXPECT_EQ(out.at("pages").size(), e.pages);
   EXPECT_EQ(out.contains("printer"), e.printer);
+  EXPECT_EQ(out.at("pages").at(0).value("side", ""), e.first_side);
+  // CMYK is said of the PDFs made in it, never of a cut file or images (nor is the ink).
+  EXPECT_EQ(out.value("color", ""), e.format == OutputFormat::PdfCmyk ? "cmyk" : "");
+  EXPECT_EQ(out.value("ink_limit", 0.0), e.ink_limit);
+  EXPECT_EQ(out.value("black", ""), e.ink_limit > 0 ? "pure-k" : "");
   if (e.printer) {
     EXPECT_EQ(out.at("printer").at("name"), "school-laser");
   }
