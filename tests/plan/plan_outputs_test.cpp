@@ -1,12 +1,13 @@
 // Planning where it lives (plan/plan.h's plan_outputs), without fonts or Cairo: a small
-// game planned on one shipped stock of each format (home sheets, labels, fold-over, a
-// cutter's sheets and SVG cut file, a print shop's one card a page, two shops' PNGs,
-// Tabletop Simulator) under each option that changes what is planned (the defaults,
-// --single-sided, --proof, --cmyk, --paper a3, a printer profile). Every output's file,
-// kind, format, page size (to 0.01 mm), page count, folder files and pixels, and inputs
-// are asserted, and its part of manifest.json parses and says the same (page count, first
-// side, CMYK and ink limit where made in CMYK, never of a cut file, the printer profile). The expected values are worked out by hand from the stocks
-// (templates/stocks/*.yaml), papers and card sizes, not read back from the code:
+// game planned on one shipped stock of each format (home sheets on Letter and on A3,
+// labels, fold-over, a cutter's sheets and SVG cut file, a print shop's sheets and its
+// one card a page, two shops' PNGs, Tabletop Simulator) under each option that changes
+// what is planned (the defaults, --single-sided, --proof, --cmyk, --paper a3, a printer
+// profile). Every output's file, kind, format, page size (to 0.01 mm), page count, folder
+// files and pixels, and inputs are asserted, and its part of manifest.json parses and
+// says the same (page count, first side, CMYK and ink limit where made in CMYK, never of
+// a cut file, the printer profile). The expected values are worked out by hand from the
+// stocks (templates/stocks/*.yaml), papers and card sizes, not read back from the code:
 //
 //   deck 'cards': 10 poker cards (a x4, b x3, c x3), a back design (it shows an image);
 //   deck 'tiles': 2 poker cards, no back design;
@@ -138,7 +139,7 @@ struct Row {
 struct StockCase {
   std::string name;   // for the test's name
   std::string stock;
-  bool on_paper;      // a sheet stock: --paper chooses it
+  std::string paper;  // a sheet stock's paper, which --paper chooses ("": a shop's cards, always made)
   std::vector<Row> cards, tiles;
 };
 
@@ -191,34 +192,44 @@ std::vector<StockCase> stock_cases() {
   const std::vector<std::pair<std::string, int>> cards = {{"a", 4}, {"b", 3}, {"c", 3}}, tiles = {{"x", 1}, {"y", 1}};
   return {
       // 3 x 3 on Letter: 10 cards are 2 sheets, each a front and a back page.
-      {"HomeSheets", "poker-3x3-letter", true,
+      {"HomeSheets", "poker-3x3-letter", "letter",
        {sheet("cards-poker-3x3-letter.pdf", C, P, kLetterW, kLetterH, 4, 2, true)},
        {sheet("tiles-poker-3x3-letter.pdf", C, P, kLetterW, kLetterH, 1, 1)}},
       // 2 x 4 labels: never a back page.
-      {"Labels", "poker-labels-letter", true,
+      {"Labels", "poker-labels-letter", "letter",
        {sheet("cards-poker-labels-letter.pdf", OutputKind::Labels, P, kLetterW, kLetterH, 2, 2)},
        {sheet("tiles-poker-labels-letter.pdf", OutputKind::Labels, P, kLetterW, kLetterH, 1, 1)}},
+      // 3 x 6 on A3, turned: 10 cards are a sheet, its front and its back; --paper a3 keeps it.
+      {"HomeSheetsA3", "poker-3x6-a3", "a3",
+       {sheet("cards-poker-3x6-a3.pdf", C, P, 297, 420, 2, 1, true)},
+       {sheet("tiles-poker-3x6-a3.pdf", C, P, 297, 420, 1, 1)}},
+      // Print & Play Games: 18 a 12 x 18 in sheet (304.8 x 457.2 mm), each front then its
+      // back; a sheet stock like the home ones (--paper chooses it, a printer profile
+      // corrects its backs).
+      {"PrintShopSheets", "ppg-poker-18up", "tabloid-extra",
+       {sheet("cards-ppg-poker-18up.pdf", C, P, 304.8, 457.2, 2, 1, true)},
+       {sheet("tiles-ppg-poker-18up.pdf", C, P, 304.8, 457.2, 1, 1)}},
       // 4 a page, the backs beside them across the fold whatever --single-sided says.
-      {"Foldover", "poker-foldover-letter", true,
+      {"Foldover", "poker-foldover-letter", "letter",
        {sheet("cards-poker-foldover-letter.pdf", OutputKind::Foldover, P, kLetterW, kLetterH, 3, 3)},
        {sheet("tiles-poker-foldover-letter.pdf", OutputKind::Foldover, P, kLetterW, kLetterH, 1, 1)}},
       // 2 x 2 in a Cricut frame: 3 sheets; the cut file shows the first front page.
-      {"Cutter", "poker-cricut-letter", true,
+      {"Cutter", "poker-cricut-letter", "letter",
        {sheet("cards-poker-cricut-letter.pdf", C, P, kLetterW, kLetterH, 6, 3, true),
         cut_file("cards-poker-cricut-letter-cut.svg")},
        {sheet("tiles-poker-cricut-letter.pdf", C, P, kLetterW, kLetterH, 1, 1),
         cut_file("tiles-poker-cricut-letter-cut.svg")}},
       // DriveThruCards: a page a card face, in CMYK (the stock asks for it).
-      {"PrintShopPdf", "dtc-poker", false, {shop_pdf("cards-dtc-poker.pdf", 20, 10)},
+      {"PrintShopPdf", "dtc-poker", "", {shop_pdf("cards-dtc-poker.pdf", 20, 10)},
        {shop_pdf("tiles-dtc-poker.pdf", 2, 2)}},
       // MakePlayingCards: a folder of PNGs, three-digit numbers, 816 x 1110 px.
-      {"PrintShopPng", "mpc-poker", false,
+      {"PrintShopPng", "mpc-poker", "",
        {folder("cards-mpc-poker", OutputKind::Images, 69.088, 93.98, card_images(cards, 3, true),
                card_images(cards, 3, false), {{816, 1110}})},
        {folder("tiles-mpc-poker", OutputKind::Images, 69.088, 93.98, card_images(tiles, 3, false),
                card_images(tiles, 3, false), {{816, 1110}})}},
       // The Game Crafter: the poker card and its bleed, 2.75 x 3.75 in, 825 x 1125 px.
-      {"PrintShopPngTgc", "tgc-poker", false,
+      {"PrintShopPngTgc", "tgc-poker", "",
        {folder("cards-tgc-poker", OutputKind::Images, 69.85, 95.25, card_images(cards, 3, true),
                card_images(cards, 3, false), {{825, 1125}})},
        {folder("tiles-tgc-poker", OutputKind::Images, 69.85, 95.25, card_images(tiles, 3, false),
@@ -227,7 +238,7 @@ std::vector<StockCase> stock_cases() {
       // columns of 2.5 in, 3 rows of 3.5 in) holding the cards and the hidden cell: 10 cards
       // on 4 x 3 (10 x 10.5 in), 2 on 2 x 2 (5 x 7 in); a face sheet, the back image and
       // the saved object, backs or not.
-      {"Tts", "tts", false,
+      {"Tts", "tts", "",
        {folder("cards-tts", OutputKind::Tts, 254, 266.7, {"g-cards-1.png", "g-cards-back.png", "g-cards.json"},
                {"g-cards-1.png", "g-cards-back.png", "g-cards.json"}, {{3000, 3150}, {750, 1050}})},
        {folder("tiles-tts", OutputKind::Tts, 127, 177.8, {"g-tiles-1.png", "g-tiles-back.png", "g-tiles.json"},
@@ -249,6 +260,10 @@ struct Expected {
   double ink_limit = 0;
 };
 
+// Whether the case's stock makes sheets under its options: --paper a3 leaves out the
+// stocks on other papers.
+bool made_under(const StockCase& c, Variant v) { return v != Variant::PaperA3 || c.paper.empty() || c.paper == "a3"; }
+
 std::string walnut() { return testing::source_dir() + "/content/assets/dayenu/walnut.svg"; }
 
 // What the case plans, in plan_outputs' order: per deck its stock's outputs, then its
@@ -260,7 +275,7 @@ std::vector<Expected> expected(const StockCase& c, Variant v) {
   for (const bool is_cards : {true, false}) {
     const std::vector<Row>& rows = is_cards ? c.cards : c.tiles;
     const std::vector<std::string> inputs = is_cards ? std::vector<std::string>{walnut()} : std::vector<std::string>{};
-    if (!(v == Variant::PaperA3 && c.on_paper))
+    if (made_under(c, v))
       for (const Row& r : rows) {
         const bool png = r.format == OutputFormat::Png;
         const std::vector<std::string>& files = single ? r.files_single : r.files;
@@ -361,9 +376,9 @@ TEST_P(PlanOutputs, FilesKindsFormatsPageSizesCountsInputsAndManifest) {
   Diagnostics d;
   const auto outs = plan_outputs(game(), testing::shipped_templates(), options(c, v), d,
                                  v == Variant::Printer ? &printer() : nullptr);
-  if (v == Variant::PaperA3 && c.on_paper) {
+  if (!made_under(c, v)) {
     EXPECT_NE(d.str().find("deck 'cards' has no stock on a3 paper, which --paper asks for; its stocks are " + c.stock +
-                           " (letter)"),
+                           " (" + c.paper + ")"),
               std::string::npos)
         << d.str();
   }
