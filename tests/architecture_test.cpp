@@ -2,7 +2,8 @@
 //   base -> model -> load -> layout -> plan -> render -> output -> run -> diff -> preview -> cli
 // (a file's stage is its first folder under src/: load/yaml/ is load),
 // and only render includes Cairo, Pango, fontconfig or librsvg; only diff/poppler_pages.cpp
-// (the module loaded on first use) includes poppler.
+// (the module loaded on first use) includes poppler; only base/os/ includes a POSIX or
+// Linux header.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -54,6 +55,35 @@ TEST(Architecture, IncludesRunDownThePipeline) {
     ++files;
   }
   EXPECT_GT(files, 20);
+}
+
+// Linux's own calls (processes, signals, inotify, flock, dlopen, getrandom) live in base/os/
+// alone, so a port to another system changes one folder. <csignal> stays allowed elsewhere:
+// std::signal and std::raise are ISO C++; SIGXFSZ, sigaction and masks are not, and need
+// <signal.h>, which is refused. Tests may include what they like.
+TEST(Architecture, OnlyBaseOsCallsTheSystem) {
+  const std::regex posix(
+      R"(#\s*include\s*<(unistd|fcntl|signal|poll|dlfcn|pthread|spawn|dirent|termios|netdb|glob|grp|pwd|sched|semaphore)\.h>)"
+      R"(|#\s*include\s*<(sys|linux|arpa|netinet|asm)/)");
+  const fs::path src = testing::source_dir() + "/src";
+  int files = 0, os_files = 0;
+  for (const auto& e : fs::recursive_directory_iterator(src)) {
+    if (!e.is_regular_file()) continue;
+    const std::string rel = e.path().lexically_relative(src).generic_string();
+    const bool os = rel.rfind("base/os/", 0) == 0;
+    std::ifstream in(e.path());
+    std::string line;
+    bool calls = false;
+    for (int n = 1; std::getline(in, line); ++n) {
+      if (!std::regex_search(line, posix)) continue;
+      calls = true;
+      EXPECT_TRUE(os) << "src/" << rel << ":" << n << " includes a system header outside base/os/: " << line;
+    }
+    ++files;
+    os_files += os && calls;
+  }
+  EXPECT_GT(files, 20);
+  EXPECT_GE(os_files, 5);  // the layer is there, and the pattern finds its headers
 }
 
 }  // namespace cardstock

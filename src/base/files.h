@@ -1,6 +1,7 @@
 // files: how cardstock reads the files a user names (game files, templates, booklet
 // sources, images). Only regular files are read, never more than a limit, and every
-// refusal carries the operating system's reason. Nothing throws.
+// refusal carries the operating system's reason. Nothing throws. The functions that call
+// the system are in base/os/files.cpp.
 #pragma once
 #include <cstddef>
 #include <string>

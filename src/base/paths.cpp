@@ -69,10 +69,4 @@ bool inside_output(const std::string& out_root, const std::string& path, std::st
   return true;
 }
 
-std::string program_path() {
-  std::error_code ec;
-  const fs::path p = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? "" : p.string();
-}
-
 }  // namespace cardstock

@@ -12,11 +12,6 @@ namespace cardstock {
 bool confined_path(const std::string& root, const std::string& rel, bool allow_outside,
                    std::string* resolved, std::string* err);
 
-/// This program's own file (read from /proc/self/exe), where the files installed beside
-/// it are looked for (the shipped templates, the PDF reader module); "" if it cannot be
-/// known.
-std::string program_path();
-
 /// Defence in depth for every file cardstock writes: true if `path` (a file about to be
 /// written or renamed into place, or a folder about to be made) lies strictly inside
 /// `out_root` once symbolic links and ".." are resolved. Otherwise false with *err saying

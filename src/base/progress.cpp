@@ -1,10 +1,9 @@
 #include "base/progress.h"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <cstring>
 
+#include "base/os/process.h"
 #include "base/text_check.h"
 
 namespace cardstock {
@@ -18,7 +17,7 @@ bool dumb_terminal() {
 
 }  // namespace
 
-bool progress_wanted(bool quiet) { return !quiet && ::isatty(STDERR_FILENO) == 1 && !dumb_terminal(); }
+bool progress_wanted(bool quiet) { return !quiet && stderr_is_terminal() && !dumb_terminal(); }
 
 bool escapes_allowed() {
   const char* no_color = std::getenv("NO_COLOR");

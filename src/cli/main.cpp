@@ -6,11 +6,10 @@
 #include <cstdio>
 #include <iostream>
 #include <optional>
-#include <signal.h>
-#include <unistd.h>
 
 #include "base/diag.h"
-#include "base/paths.h"
+#include "base/os/interrupt.h"
+#include "base/os/process.h"
 #include "base/text_check.h"
 #include "run/build.h"
 #include "run/option_table.h"
@@ -251,7 +250,7 @@ int main(int argc, char** argv) {
   // Over a file size limit (ulimit -f) a write fails with EFBIG and is reported as any
   // other failed write ("File too large"), the previous outputs kept; the default,
   // SIGXFSZ, would kill the build mid-file with no word.
-  ::signal(SIGXFSZ, SIG_IGN);
+  cardstock::interrupt::ignore_file_size_signal();
   CLI::App app{"cardstock: compiles YAML card, tile and booklet definitions into print-and-play PDFs"};
   app.set_version_flag("--version", std::string("cardstock ") + cardstock::kVersion);
   app.require_subcommand(1);

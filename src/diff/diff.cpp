@@ -1,9 +1,5 @@
 #include "diff/diff.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cmath>
@@ -18,6 +14,7 @@
 #include <sstream>
 
 #include "base/files.h"
+#include "base/os/files.h"
 #include "diff/page_digest.h"
 #include "diff/pdf_pages.h"
 #include "diff/report.h"
@@ -105,7 +102,7 @@ bool same_bytes(const std::string& a, const std::string& b, bool* same, std::str
   }
   const int fb = open_regular_file(b, false, &why);
   if (fb < 0) {
-    ::close(fa);
+    os::close_file(fa);
     *err = b + ": " + why;
     return false;
   }
@@ -125,8 +122,8 @@ bool same_bytes(const std::string& a, const std::string& b, bool* same, std::str
     }
     if (n == 0) break;
   }
-  ::close(fa);
-  ::close(fb);
+  os::close_file(fa);
+  os::close_file(fb);
   return ok;
 }
 

@@ -1,14 +1,13 @@
 #include "diff/pdf_pages.h"
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <mutex>
 #include <vector>
 
 #include "base/files.h"
-#include "base/paths.h"
+#include "base/os/library.h"
+#include "base/os/process.h"
 #include "render/png.h"
 
 namespace cardstock {
@@ -42,8 +41,8 @@ const PdfBackend* backend(std::string* err) {
       // Only a file that is there is opened: dlopen's own message for a missing one is
       // noise, and one that is there but broken is what must be told.
       if (!std::filesystem::is_regular_file(t, ec)) continue;
-      if ((h = ::dlopen(t.c_str(), RTLD_NOW | RTLD_LOCAL))) break;
-      const char* e = ::dlerror();
+      const char* e = nullptr;
+      if ((h = os::open_library(t, &e))) break;
       why = std::string("the PDF reader ") + t + " could not be loaded (" + (e ? e : "unknown") +
             "); reinstall cardstock";
       return;
@@ -54,7 +53,7 @@ const PdfBackend* backend(std::string* err) {
       return;
     }
     using Get = const PdfBackend* (*)();
-    auto get = reinterpret_cast<Get>(::dlsym(h, kPdfBackendSymbol));
+    auto get = reinterpret_cast<Get>(os::library_symbol(h, kPdfBackendSymbol));
     if (!get) {
       why = std::string("the PDF reader ") + kPdfBackendFile + " is not this cardstock's; reinstall cardstock";
       return;

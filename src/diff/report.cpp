@@ -1,7 +1,5 @@
 #include "diff/report.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,8 +7,8 @@
 #include <regex>
 #include <sstream>
 
-
 #include "base/files.h"
+#include "base/os/process.h"
 #include "base/paths.h"
 #include "base/version.h"
 #include "base/xml.h"
@@ -366,7 +364,7 @@ bool write_report_html(const DiffResult& r, const DiffOptions& opt, Diagnostics&
     return false;
   }
   // Beside, then renamed: a failed write leaves the previous page or none, never half.
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+  const std::string tmp = path + ".tmp-" + std::to_string(process_id());
   if (!inside_output(opt.report_dir, tmp, &why)) {
     d.error({opt.report_dir}, why);
     return false;

@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "base/files.h"
-#include "base/process.h"
+#include "base/os/process.h"
 
 namespace fs = std::filesystem;
 

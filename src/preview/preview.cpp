@@ -2,12 +2,8 @@
 // written) whose pictures are keyed by what they show, so after an edit only the cards
 // it changed are drawn again, before the page is told; the rest come from the cache or
 // the browser's own. Signals are blocked in the server's threads and let in only while
-// this thread waits for a change (run/watcher.h), so Ctrl-C stops it between rebuilds.
+// this thread waits for a change (base/os/watcher.h), so Ctrl-C stops it between rebuilds.
 #include "preview/preview.h"
-
-#include <pthread.h>
-#include <signal.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -15,13 +11,13 @@
 #include <thread>
 
 #include "base/diag.h"
-#include "base/process.h"
+#include "base/os/process.h"
 #include "base/text_check.h"
 #include "preview/preview_server.h"
 #include "preview/preview_state.h"
-#include "run/interrupt.h"
+#include "base/os/interrupt.h"
 #include "run/prepared_run.h"
-#include "run/watcher.h"
+#include "base/os/watcher.h"
 
 namespace cardstock {
 
@@ -97,11 +93,8 @@ int preview_files(const std::vector<std::string>& files, const BuildOptions& opt
   if (!loopback(popt.host)) so.token = random_token();
   PreviewServer server(so, cache, draw_lock);
   // The server's threads start with the handled signals blocked: they reach this thread.
-  sigset_t block = interrupt::handled(), old;
-  pthread_sigmask(SIG_BLOCK, &block, &old);
   std::string why;
-  const bool listening = server.start(&why);
-  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  const bool listening = interrupt::with_signals_blocked([&] { return server.start(&why); });
   if (!listening) {
     say_error(err, Mark{"cardstock"}, why);
     return 2;
@@ -114,7 +107,7 @@ int preview_files(const std::vector<std::string>& files, const BuildOptions& opt
     out << "listening on " << printable(popt.host) << ": other computers open this address with this computer's name or "
         << "address in place of 127.0.0.1; requests without the token are refused" << std::endl;
   out << shown->card_count() << " cards; watching for changes (Ctrl-C to stop)" << std::endl;
-  if (!popt.no_open && ::isatty(STDOUT_FILENO)) open_browser(url, out);
+  if (!popt.no_open && stdout_is_terminal()) open_browser(url, out);
   Watcher w(kQuietMs);
   if (!w.ok()) {
     say_error(err, Mark{"cardstock"}, "cannot watch for changes: the preview will not update by itself");

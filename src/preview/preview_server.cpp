@@ -7,7 +7,6 @@
 #include "preview/preview_server.h"
 
 #include <httplib.h>
-#include <sys/random.h>
 
 #include <atomic>
 #include <chrono>
@@ -15,6 +14,7 @@
 #include <deque>
 #include <thread>
 
+#include "base/os/random.h"
 #include "preview/preview_assets.h"
 
 namespace cardstock {
@@ -271,11 +271,7 @@ void PreviewServer::stop() {
 
 std::string random_token() {
   unsigned char bytes[16] = {};
-  size_t got = 0;
-  while (got < sizeof bytes) {
-    const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
-    if (n > 0) got += static_cast<size_t>(n);
-  }
+  os::random_bytes(bytes, sizeof bytes);
   static const char* hex = "0123456789abcdef";
   std::string out;
   for (unsigned char b : bytes) out += {hex[b >> 4], hex[b & 15]};

@@ -4,12 +4,11 @@
 // deck or output written there (a design's or layer's line: the first card drawn with it).
 #include "preview/preview_state.h"
 
-#include <sys/stat.h>
-
 #include <map>
 #include <utility>
 
 #include "base/hash.h"
+#include "base/os/files.h"
 
 namespace cardstock {
 
@@ -22,10 +21,10 @@ constexpr double kCardDpi = 96, kLargeDpi = 192, kSheetDpi = 40, kBookletDpi = 5
 std::string file_dates(const GameRun& g, const Templates& t) {
   std::vector<std::string> parts;
   auto add = [&](const std::string& path) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return parts.push_back(path + " -");
-    parts.push_back(path + " " + std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec) + " " +
-                    std::to_string(st.st_size));
+    os::FileTimes st;
+    if (!os::file_times(path, &st)) return parts.push_back(path + " -");
+    parts.push_back(path + " " + std::to_string(st.seconds) + "." + std::to_string(st.nanoseconds) + " " +
+                    std::to_string(st.size));
   };
   for (const auto& [name, img] : g.prepared.game.images) add(img.resolved);
   const Templates& own = g.prepared.game.templates ? *g.prepared.game.templates : t;

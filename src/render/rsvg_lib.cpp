@@ -4,7 +4,7 @@
 // library the linker would (librsvg-2.so.2, from librsvg2-2, which librsvg2-dev installs).
 #include "render/rsvg_lib.h"
 
-#include <dlfcn.h>
+#include "base/os/library.h"
 
 namespace cardstock {
 
@@ -18,16 +18,16 @@ struct Opened {
 
 template <class F>
 bool find(void* so, const char* name, F* out, std::string* why) {
-  *out = reinterpret_cast<F>(dlsym(so, name));  // GIO's functions come through librsvg's own dependencies
+  *out = reinterpret_cast<F>(os::library_symbol(so, name));  // GIO's functions come through librsvg's own dependencies
   if (!*out) *why = std::string("librsvg-2.so.2 has no ") + name;
   return *out != nullptr;
 }
 
 Opened open_rsvg() {
   Opened o;
-  void* so = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+  const char* e = nullptr;
+  void* so = os::open_library("librsvg-2.so.2", &e);
   if (!so) {
-    const char* e = dlerror();
     o.why = std::string("cannot load librsvg (install Debian package librsvg2-2): ") + (e ? e : "unknown reason");
     return o;
   }

@@ -10,7 +10,7 @@
 #include "load/load.h"
 #include "model/inputs.h"
 #include "run/cache.h"
-#include "run/interrupt.h"
+#include "base/os/interrupt.h"
 #include "run/session_parts.h"
 
 namespace fs = std::filesystem;

@@ -1,13 +1,12 @@
 #include "run/cache.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 
 #include "base/files.h"
+#include "base/os/files.h"
 #include "base/json.h"
 #include "plan/manifest.h"
 
@@ -32,13 +31,13 @@ std::string InputCache::hash(const std::string& path) {
   for (;;) {
     const long n = read_full(fd, buf.data(), buf.size());  // a full buffer unless the file ends
     if (n < 0) {
-      ::close(fd);
+      os::close_file(fd);
       return hashes_[path] = "";
     }
     digest.add(buf.data(), static_cast<size_t>(n));
     if (static_cast<size_t>(n) < buf.size()) break;
   }
-  ::close(fd);
+  os::close_file(fd);
   return hashes_[path] = digest.hex();
 }
 

@@ -1,8 +1,6 @@
 // `cardstock calibrate`: the duplex calibration sheet, planned (plan/plan_calibration.cpp),
 // drawn by the PDF writer with the private fonts, and committed like a game's folder:
 // into <out>/calibration/, all files at once or none, nothing outside -o.
-#include <unistd.h>
-
 #include "base/text_check.h"
 #include "load/load.h"
 #include "output/writer.h"
@@ -11,7 +9,8 @@
 #include "run/build.h"
 #include "run/commit.h"
 #include "run/folder_lock.h"
-#include "run/interrupt.h"
+#include "base/os/interrupt.h"
+#include "base/os/process.h"
 
 namespace cardstock {
 
@@ -33,7 +32,7 @@ int calibrate(const BuildOptions& opt, std::ostream& out, std::ostream& err) {
   err << fd.str();
   if (fd.has_errors()) return 1;
   const Typesetter typesetter(*fonts);
-  OutputFolder folder(opt.out_dir, "calibration", ".tmp-" + std::to_string(::getpid()));
+  OutputFolder folder(opt.out_dir, "calibration", ".tmp-" + std::to_string(process_id()));
   if (!reported(err, [&](Diagnostics& d) { return folder.make(d); })) return 1;
   const auto lock = FolderLock::take(folder.dir(), opt.wait, err);
   if (!lock) return 1;

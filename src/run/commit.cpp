@@ -1,9 +1,5 @@
 #include "run/commit.h"
 
-#include <fcntl.h>
-#include <stdio.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -11,8 +7,10 @@
 #include <fstream>
 
 #include "base/files.h"
+#include "base/os/files.h"
+#include "base/os/process.h"
 #include "base/paths.h"
-#include "run/interrupt.h"
+#include "base/os/interrupt.h"
 
 namespace fs = std::filesystem;
 
@@ -47,14 +45,12 @@ bool replace_path(const fs::path& tmp, const fs::path& fin, std::string* err) {
   // rename(2) cannot put a folder over a folder that holds files; exchanging the two
   // (Linux's renameat2) is one step, so a build killed at any moment leaves a whole
   // folder in place, old or new. The old one, now at `tmp`, is removed after.
-  if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, fin.c_str(), RENAME_EXCHANGE) == 0) {
+  const os::Exchange swapped = os::exchange_paths(tmp.string(), fin.string(), err);
+  if (swapped == os::Exchange::done) {
     fs::remove_all(tmp, ec);
     return true;
   }
-  if (errno != EINVAL && errno != ENOSYS) {
-    *err = std::strerror(errno);
-    return false;
-  }
+  if (swapped == os::Exchange::failed) return false;
   // A file system without exchange: the old folder aside, the new one in, the old one
   // removed. Killed in between, the place is empty until the next build; the old folder,
   // named like a temporary file of this (then dead) process, is removed by that build.
@@ -187,7 +183,7 @@ bool OutputFolder::commit(bool rename, Diagnostics& d) {
 }
 
 bool OutputFolder::adopt_shares(bool keep, Diagnostics& d) const {
-  const std::string tag = ".tmp-" + std::to_string(::getpid()) + "-";
+  const std::string tag = ".tmp-" + std::to_string(process_id()) + "-";
   std::vector<std::pair<fs::path, fs::path>> files;  // temporary, final
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir_, ec)) {

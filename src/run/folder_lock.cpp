@@ -1,15 +1,12 @@
 #include "run/folder_lock.h"
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstring>
 
 #include "base/diag.h"
-#include "run/interrupt.h"
+#include "base/os/files.h"
+#include "base/os/interrupt.h"
+#include "base/os/locks.h"
 
 namespace fs = std::filesystem;
 
@@ -18,30 +15,6 @@ namespace cardstock {
 namespace {
 
 constexpr const char* kLockFile = ".cardstock.lock";
-
-// Opens and locks `path`; -1 with errno set, or EWOULDBLOCK when busy and !wait. The
-// file is checked to be the one at `path` once locked: the build that held it before
-// removes it when done, and a lock on a removed file guards nothing.
-int lock_file(const std::string& path, bool wait) {
-  for (;;) {
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666);
-    if (fd < 0) return -1;
-    int r;
-    while ((r = ::flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB))) != 0 && errno == EINTR) {
-    }
-    if (r != 0) {
-      const int e = errno;
-      ::close(fd);
-      errno = e;
-      return -1;
-    }
-    struct stat held, now;
-    if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &now) == 0 && held.st_ino == now.st_ino &&
-        held.st_dev == now.st_dev)
-      return fd;
-    ::close(fd);  // removed or replaced meanwhile: lock the one there now
-  }
-}
 
 // True if `name` is a temporary name OutputFolder gives: ".tmp-" then the writer's id
 // (and "-<share>" or "-old").
@@ -63,7 +36,7 @@ void remove_temporaries(const fs::path& dir) {
 
 std::unique_ptr<FolderLock> FolderLock::take(const fs::path& dir, bool wait, std::ostream& err) {
   const std::string path = (dir / kLockFile).string();
-  int fd = lock_file(path, false);
+  int fd = os::lock_file(path, false);
   if (fd < 0 && (errno == EWOULDBLOCK || errno == EAGAIN)) {
     Diagnostics d;
     if (!wait) {
@@ -72,7 +45,7 @@ std::unique_ptr<FolderLock> FolderLock::take(const fs::path& dir, bool wait, std
     }
     d.notice(Mark{dir.string()}, "another cardstock build is writing this folder: waiting for it to finish");
     err << d.str() << std::flush;
-    fd = lock_file(path, true);
+    fd = os::lock_file(path, true);
   }
   if (fd < 0) {
     say_error(err, Mark{dir.string()}, std::string("cannot lock the output folder: ") + std::strerror(errno));
@@ -86,18 +59,18 @@ std::unique_ptr<FolderLock> FolderLock::take(const fs::path& dir, bool wait, std
 void FolderLock::sweep_if_idle(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return;
-  const int fd = lock_file((dir / kLockFile).string(), false);
+  const int fd = os::lock_file((dir / kLockFile).string(), false);
   if (fd < 0) return;  // busy: its temporary files are the other build's
   remove_temporaries(dir);
-  ::unlink((dir / kLockFile).c_str());
-  ::close(fd);
+  os::remove_file((dir / kLockFile).string());
+  os::close_file(fd);
 }
 
 FolderLock::~FolderLock() {
   // Removed while still held: a build waiting on it finds it gone and locks afresh.
-  ::unlink(path_.c_str());
+  os::remove_file(path_);
   interrupt::untrack(path_);
-  ::close(fd_);
+  os::close_file(fd_);
 }
 
 }  // namespace cardstock

@@ -2,8 +2,6 @@
 // planning, the pinned PDF date, where the shipped templates are, loading them, keying
 // the options, checking --paper, --stock and --printer, and the stock table. Errors are
 // printed to `err` (false or an exit code back).
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <ctime>

@@ -6,7 +6,7 @@
 #include "base/text_check.h"
 #include "run/commit.h"
 #include "run/folder_lock.h"
-#include "run/interrupt.h"
+#include "base/os/interrupt.h"
 #include "base/progress.h"
 #include "run/session_parts.h"
 

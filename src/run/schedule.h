@@ -1,27 +1,15 @@
-// schedule: how the work of a build is shared among processes. run_children() runs
-// cardstock processes, at most N at a time; split_work() cuts weighted games into
-// shares; share_of() picks one share's outputs. Knows weights and command lines, not
+// schedule: how the work of a build is shared among processes. run_children()
+// (base/os/children.h) runs cardstock processes, at most N at a time; split_work() cuts
+// weighted games into shares; share_of() picks one share's outputs. Knows weights and command lines, not
 // cards. Processes, not threads: Pango and librsvg keep state that threads drawing at
 // once disturbed (output not byte-identical, an occasional crash).
 #pragma once
-#include <functional>
 #include <string>
 #include <vector>
 
+#include "base/os/children.h"
+
 namespace cardstock {
-
-struct ChildResult {
-  int status = 1;
-  std::string out, err;
-};
-
-/// Runs each `argv` (argv[0] is the program) as a fresh process, in the order given, at
-/// most `jobs` at once, starting the next as soon as any ends; collects each one's exit
-/// status and output, by index. Interrupted (interrupt.h), it starts no more and waits
-/// for those running, which were asked to stop. `ended`, if set, is called with the index
-/// of each process as it ends (for progress).
-std::vector<ChildResult> run_children(const std::vector<std::vector<std::string>>& argvs, int jobs,
-                                      const std::function<void(size_t)>& ended = {});
 
 /// One process's work: share `share` of `shares` of game `game`.
 struct Unit {

@@ -2,8 +2,6 @@
 // to date, prepares and plans the rest, then draws them here or in child processes
 // (processes.cpp) and commits each game's folder. Errors are printed to `err`; the
 // process exit code back (0 ok, 1 content errors, 2 usage errors).
-#include <unistd.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -13,6 +11,7 @@
 #include <thread>
 
 #include "base/files.h"
+#include "base/os/process.h"
 #include "base/text_check.h"
 #include "load/load.h"
 #include "model/inputs.h"
@@ -290,7 +289,7 @@ class Session {
   // several processes the parent's id and the share, so the parent can find them.
   std::string temp_suffix() const {
     if (opt_.shards > 1) return ".tmp-" + std::to_string(::getppid()) + "-" + std::to_string(opt_.shard);
-    return ".tmp-" + std::to_string(::getpid());
+    return ".tmp-" + std::to_string(process_id());
   }
 
   // Prints a failed game's diagnostics and summary; true if it failed.
@@ -403,7 +402,6 @@ class Session {
   std::vector<std::unique_ptr<GameRun>> games_;
   mutable Progress progress_{err_, opt_.progress, escapes_allowed()};  // cleared before anything is printed
 };
-
 
 }  // namespace
 

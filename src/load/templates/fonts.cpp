@@ -1,8 +1,7 @@
 #include "load/templates/fonts.h"
 
-#include <unistd.h>
-
 #include "base/files.h"
+#include "base/os/files.h"
 #include "base/paths.h"
 #include "base/text_check.h"
 #include "load/schema/schema.h"
@@ -36,7 +35,7 @@ std::string not_a_font(const std::string& path) {
   if (fd < 0) return "";  // said by not_a_regular_file
   char buf[16] = {};
   const long n = read_full(fd, buf, sizeof buf);
-  ::close(fd);
+  os::close_file(fd);
   const std::string head(buf, n > 0 ? static_cast<size_t>(n) : 0);
   static const std::string kFonts[] = {std::string("\0\1\0\0", 4), "true", "typ1", "OTTO", "ttcf", "wOFF",
                                       "wOF2", "%!PS-AdobeFont", "%!FontType1", "\x80\x01"};

@@ -1,6 +1,6 @@
 // watcher: waiting for a saved change to any of a list of files (Linux inotify on their
 // folders, so an editor's save by rename is seen), ended cleanly by SIGINT or SIGTERM
-// (run/interrupt.h). For `watch` and `preview`. No errors thrown: ok() says if it works.
+// (base/os/interrupt.h). For `watch` and `preview`. No errors thrown: ok() says if it works.
 #pragma once
 #include <map>
 #include <set>

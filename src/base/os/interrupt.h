@@ -3,9 +3,8 @@
 // processes it started are asked to stop (they remove theirs), and the previous outputs
 // stay as they were. Async-signal-safe; no allocation in the handler.
 #pragma once
-#include <signal.h>
-#include <sys/types.h>
-
+#include <functional>
+#include <memory>
 #include <string>
 
 namespace cardstock::interrupt {
@@ -21,10 +20,10 @@ void untrack(const std::string& path);
 /// fork() for a build process: in the parent the child is tracked (asked to stop if this
 /// process is interrupted) before any signal can come in between; the child starts with
 /// the signal mask the parent had. Returns what fork() returns.
-pid_t fork_child();
+int fork_child();
 
 /// A build process has ended.
-void untrack_child(pid_t pid);
+void untrack_child(int pid);
 
 /// The signal that interrupted the build (0 if none). A parent whose children were asked
 /// to stop waits for them, removes what they left, and then calls finish().
@@ -36,8 +35,30 @@ int signal_received();
 /// the previous setting.
 bool set_waiting(bool on);
 
-/// The signals handled here (to block them around a check and a ppoll()).
-sigset_t handled();
+/// Runs `f` with the handled signals blocked in the calling thread (threads it starts
+/// inherit the mask, so the signals reach the thread that waits for them); returns what
+/// `f` returns.
+bool with_signals_blocked(const std::function<bool()>& f);
+
+/// The handled signals blocked in the calling thread while it lives (so a check of
+/// signal_received() cannot miss one), and let in only inside wait_readable().
+class SignalGate {
+ public:
+  SignalGate();
+  ~SignalGate();
+  SignalGate(const SignalGate&) = delete;
+  SignalGate& operator=(const SignalGate&) = delete;
+  /// Waits (ppoll) until `fd` can be read, `timeout_ms` has passed (< 0: no limit) or a
+  /// handled signal came: > 0, 0, or < 0 (errno EINTR for the signal).
+  int wait_readable(int fd, long timeout_ms);
+
+ private:
+  struct Mask;
+  std::unique_ptr<Mask> old_;
+};
+
+/// SIGXFSZ ignored: over a file size limit a write fails with EFBIG instead.
+void ignore_file_size_signal();
 
 /// Dies of the signal received, as the shell expects (exit status 128 + signal).
 [[noreturn]] void finish();

@@ -1,12 +1,25 @@
-// process: running another program (Ghostscript) without a shell: its arguments as
-// given, its output read as it comes, its errors kept for the message, and never outliving
-// cardstock (it is asked to stop when cardstock dies). Nothing throws.
+// process: this process (its id, its own path, whether it writes to a terminal), and
+// running another program (Ghostscript) without a shell: its arguments as given, its
+// output read as it comes, its errors kept for the message, and never outliving cardstock
+// (it is asked to stop when cardstock dies). Nothing throws.
 #pragma once
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace cardstock {
+
+/// This process's id (in the names of its temporary files).
+int process_id();
+
+/// Whether standard output / standard error is a terminal.
+bool stdout_is_terminal();
+bool stderr_is_terminal();
+
+/// This program's own file (read from /proc/self/exe), where the files installed beside
+/// it are looked for (the shipped templates, the PDF reader module); "" if it cannot be
+/// known.
+std::string program_path();
 
 /// The full path of program `name` found on the PATH (a regular, executable file), or ""
 /// if there is none.

@@ -1,4 +1,4 @@
-#include "base/process.h"
+#include "base/os/process.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -11,10 +11,23 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 extern char** environ;
 
 namespace cardstock {
+
+int process_id() { return static_cast<int>(::getpid()); }
+
+bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
+
+bool stderr_is_terminal() { return ::isatty(STDERR_FILENO) == 1; }
+
+std::string program_path() {
+  std::error_code ec;
+  const std::filesystem::path p = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? "" : p.string();
+}
 
 std::string find_program(const std::string& name) {
   const char* path = std::getenv("PATH");

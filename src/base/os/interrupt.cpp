@@ -1,5 +1,7 @@
-#include "run/interrupt.h"
+#include "base/os/interrupt.h"
 
+#include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -33,6 +35,13 @@ class Blocked {
  private:
   sigset_t old_;
 };
+
+sigset_t handled_set() {
+  sigset_t s;
+  sigemptyset(&s);
+  for (int sig : kSignals) sigaddset(&s, sig);
+  return s;
+}
 
 void on_signal(int sig) {
   if (received) return;
@@ -84,7 +93,7 @@ void untrack(const std::string& path) {
   temps->erase(std::remove(temps->begin(), temps->end(), path), temps->end());
 }
 
-pid_t fork_child() {
+int fork_child() {
   sigset_t s, old;
   sigemptyset(&s);
   for (int sig : kSignals) sigaddset(&s, sig);
@@ -101,7 +110,7 @@ pid_t fork_child() {
   return pid;
 }
 
-void untrack_child(pid_t pid) {
+void untrack_child(int pid) {
   if (!children) return;
   Blocked b;
   children->erase(std::remove(children->begin(), children->end(), pid), children->end());
@@ -115,12 +124,32 @@ bool set_waiting(bool on) {
   return was;
 }
 
-sigset_t handled() {
-  sigset_t s;
-  sigemptyset(&s);
-  for (int sig : kSignals) sigaddset(&s, sig);
-  return s;
+bool with_signals_blocked(const std::function<bool()>& f) {
+  sigset_t block = handled_set(), old;
+  pthread_sigmask(SIG_BLOCK, &block, &old);
+  const bool r = f();
+  pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  return r;
 }
+
+struct SignalGate::Mask {
+  sigset_t set;
+};
+
+SignalGate::SignalGate() : old_(new Mask) {
+  sigset_t block = handled_set();
+  sigprocmask(SIG_BLOCK, &block, &old_->set);
+}
+
+SignalGate::~SignalGate() { sigprocmask(SIG_SETMASK, &old_->set, nullptr); }
+
+int SignalGate::wait_readable(int fd, long timeout_ms) {
+  pollfd p{fd, POLLIN, 0};
+  timespec t{0, timeout_ms * 1000000L};
+  return ppoll(&p, 1, timeout_ms < 0 ? nullptr : &t, &old_->set);  // signals let in only here
+}
+
+void ignore_file_size_signal() { ::signal(SIGXFSZ, SIG_IGN); }
 
 void finish() {
   const int sig = received ? received : SIGTERM;
