@@ -295,7 +295,9 @@ TEST(Watch, ANewPictureInAFolderDeckIsANewCardAndOtherFilesAreNot) {
     const std::string pic = fs::absolute(dir / "art/z.svg").lexically_normal().string();
     EXPECT_TRUE(within_20s([&] { return testing::slurp(dir / "watch.out").find("changed: ") != std::string::npos; }));
     const std::string out = testing::slurp(dir / "watch.out");
-    EXPECT_EQ(out.substr(out.find("changed: "), 10 + pic.size()), "changed: " + pic + "\n") << out;
+    const size_t at = out.find("changed: ");
+    ASSERT_NE(at, std::string::npos) << "the new picture was missed: " << out;
+    EXPECT_EQ(out.substr(at, 10 + pic.size()), "changed: " + pic + "\n") << out;
     EXPECT_TRUE(within_20s([&] { return testing::slurp(manifest).find("art/z.svg") != std::string::npos; }))
         << testing::slurp(dir / "watch.out") << testing::slurp(dir / "watch.err");
     EXPECT_EQ(testing::slurp(manifest).find("notes.txt"), std::string::npos);
