@@ -76,6 +76,14 @@ void add_check_options(CLI::App* check, cardstock::BuildOptions& opt, std::vecto
   add_table_options(check, opt, bit);
 }
 
+// `watch` and `preview`: how they see changes. Not an option_table row: it changes
+// nothing a build makes, and a build's child processes never wait for changes.
+void add_poll_flag(CLI::App* sub, cardstock::BuildOptions& opt) {
+  sub->add_flag("--poll", opt.poll,
+                "look for changes every 0.5 s instead of with inotify (chosen by itself, with a note, for a folder "
+                "on a network or Windows drive)");
+}
+
 // `cardstock preview`: loads as check does (the same files, paper, stocks, printer), then
 // where to serve the page.
 CLI::App* add_preview_command(CLI::App& app, cardstock::BuildOptions& opt, std::vector<std::string>& files,
@@ -90,6 +98,7 @@ CLI::App* add_preview_command(CLI::App& app, cardstock::BuildOptions& opt, std::
                       "random token printed with the address")
       ->capture_default_str();
   preview->add_flag("--no-open", popt.no_open, "do not open the page in the browser");
+  add_poll_flag(preview, opt);
   return preview;
 }
 
@@ -266,6 +275,7 @@ int main(int argc, char** argv) {
   auto* watch = app.add_subcommand(
       "watch", "build, then build again whenever a file the games are made from is saved (Ctrl-C to stop)");
   add_build_options(watch, opt, files, cardstock::kWatchCmd);
+  add_poll_flag(watch, opt);
   std::string shard;
   build->add_option("--shard", shard, "internal: draw share K/N of one game's outputs")->group("");
   build->add_flag("--lock-held", opt.lock_held, "internal: the parent build holds the output folders' locks")->group("");

@@ -1,4 +1,4 @@
-// inputs: game_inputs and always_recorded (model/inputs.h).
+// inputs: game_inputs, input_patterns and always_recorded (model/inputs.h).
 #include "model/inputs.h"
 
 namespace cardstock {
@@ -21,6 +21,12 @@ std::vector<GameInput> game_inputs(const Game& g) {
   for (const auto& [name, icon] : g.icons) out.push_back({icon.file, InputKind::Icon});
   for (const auto& [name, image] : g.images)
     if (image.confined) out.push_back({image.resolved, InputKind::Image});
+  return out;
+}
+
+std::vector<NamePattern> input_patterns(const Game& g) {
+  std::vector<NamePattern> out;
+  for (const Deck& deck : g.decks) out.insert(out.end(), deck.picture_patterns.begin(), deck.picture_patterns.end());
   return out;
 }
 

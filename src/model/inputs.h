@@ -29,6 +29,10 @@ struct GameInput {
 /// folder, a file not there yet included). Repeats kept.
 std::vector<GameInput> game_inputs(const Game& g);
 
+/// The patterns of `g`'s folder-of-pictures decks (Deck::picture_patterns), for `watch`:
+/// a file new in a pattern's folder that matches it changes the game as a saved input does.
+std::vector<NamePattern> input_patterns(const Game& g);
+
 /// True if every build of `g` records `in` among its inputs (the manifest's `inputs`),
 /// whether or not a card shows it: all but card images, and icons unless the game has a
 /// booklet (its tables may show any). The others are recorded when a card shows them.

@@ -8,6 +8,7 @@
 
 #include "base/diag.h"
 #include "base/length.h"
+#include "base/name_pattern.h"
 
 namespace cardstock {
 
@@ -336,6 +337,9 @@ struct Deck {
   std::vector<Card> cards;
   std::vector<std::string> csv_files;  // the CSV files cards were read from, as diagnostics name them
   bool picture_folder = false;         // cards read from a folder of pictures, each one's path its field `image`
+  // The patterns its pictures (and backs) are matched by: a file added to a pattern's
+  // folder that matches it is a new card, which `watch` and `preview` must see.
+  std::vector<NamePattern> picture_patterns;
   Mark mark;
   long total_cards() const;
   /// The design of card `c`'s face (back): the card's own, else the deck's; "" = none.

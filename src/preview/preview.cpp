@@ -108,15 +108,16 @@ int preview_files(const std::vector<std::string>& files, const BuildOptions& opt
         << "address in place of 127.0.0.1; requests without the token are refused" << std::endl;
   out << shown->card_count() << " cards; watching for changes (Ctrl-C to stop)" << std::endl;
   if (!popt.no_open && stdout_is_terminal()) open_browser(url, out);
-  Watcher w(kQuietMs);
+  Watcher w(opt.poll, kQuietMs);
   if (!w.ok()) {
     say_error(err, Mark{"cardstock"}, "cannot watch for changes: the preview will not update by itself");
     while (!interrupt::signal_received()) std::this_thread::sleep_for(std::chrono::milliseconds(200));
   }
-  std::vector<std::string> inputs = run_inputs(*run, opt);
+  WatchList inputs = run_inputs(*run, opt);
   const std::string out_dir = std::filesystem::absolute(opt.out_dir).lexically_normal().string();
   while (w.ok()) {
     w.watch(inputs);
+    if (const std::string note = w.take_note(); !note.empty()) err << "note: " << printable(note) << std::endl;
     const std::string changed = w.wait(run->status != 0, out_dir);
     if (changed.empty()) break;
     const auto started = std::chrono::steady_clock::now();
@@ -126,9 +127,7 @@ int preview_files(const std::vector<std::string>& files, const BuildOptions& opt
     const size_t drawn = warm(*next, *shown, cache, draw_lock);
     shown = next;
     server.publish(shown);
-    for (const auto& f : run_inputs(*run, opt)) inputs.push_back(f);  // a file a broken game lost stays watched
-    std::sort(inputs.begin(), inputs.end());
-    inputs.erase(std::unique(inputs.begin(), inputs.end()), inputs.end());
+    inputs.merge(run_inputs(*run, opt));  // a file a broken game lost stays watched
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
     out << "changed: " << printable(changed) << "; " << (run->status == 0 ? "updated" : "errors shown") << " in " << ms.count()
         << " ms (" << drawn << " pictures redrawn)" << std::endl;

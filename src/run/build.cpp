@@ -28,12 +28,14 @@ int build_files(const std::vector<std::string>& files, const BuildOptions& opt, 
   return run_session(files, true, opt, out, err);
 }
 
-std::vector<std::string> build_inputs(const std::vector<std::string>& files, const BuildOptions& opt) {
-  std::vector<std::string> out(files.begin(), files.end());
+WatchList build_inputs(const std::vector<std::string>& files, const BuildOptions& opt) {
+  WatchList list;
+  std::vector<std::string>& out = list.files;
+  out.assign(files.begin(), files.end());
   for (const auto& layer : opt.template_layers) out.push_back(layer);
   Templates t;
   std::ostringstream quiet;
-  if (!load_all_templates(opt, &t, quiet)) return out;
+  if (!load_all_templates(opt, &t, quiet)) return list;
   const auto shared = template_files(t);
   out.insert(out.end(), shared.begin(), shared.end());
   for (const auto& path : files) {
@@ -43,26 +45,30 @@ std::vector<std::string> build_inputs(const std::vector<std::string>& files, con
     // What the game names now (a file it cannot read yet included), and what its outputs
     // were last made from (images, fonts).
     for (const GameInput& in : game_inputs(*g)) out.push_back(in.path);
+    const auto patterns = input_patterns(*g);
+    list.patterns.insert(list.patterns.end(), patterns.begin(), patterns.end());
     const auto before = PreviousBuild(fs::path(opt.out_dir) / g->id).inputs();
     out.insert(out.end(), before.begin(), before.end());
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+  list.merge({});  // sorted, each once
+  return list;
 }
 
-std::vector<std::string> run_inputs(const PreparedRun& run, const BuildOptions& opt) {
-  std::vector<std::string> out(run.files.begin(), run.files.end());
+WatchList run_inputs(const PreparedRun& run, const BuildOptions& opt) {
+  WatchList list;
+  std::vector<std::string>& out = list.files;
+  out.assign(run.files.begin(), run.files.end());
   out.insert(out.end(), opt.template_layers.begin(), opt.template_layers.end());
   const auto shared = template_files(run.templates);
   out.insert(out.end(), shared.begin(), shared.end());
   for (const auto& g : run.games) {
     out.insert(out.end(), g->prepared.game.template_files.begin(), g->prepared.game.template_files.end());
     for (const GameInput& in : game_inputs(g->prepared.game)) out.push_back(in.path);
+    const auto patterns = input_patterns(g->prepared.game);
+    list.patterns.insert(list.patterns.end(), patterns.begin(), patterns.end());
   }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
+  list.merge({});  // sorted, each once
+  return list;
 }
 
 }  // namespace cardstock

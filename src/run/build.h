@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "base/os/watcher.h"
 #include "base/version.h"
 
 namespace cardstock {
@@ -40,6 +41,7 @@ struct BuildOptions {
   std::vector<std::string> stocks;
   std::string printer;        // --printer: a printer profile file ("" = none)
   bool quiet = false;         // --quiet: diagnostics only, no summary lines or progress
+  bool poll = false;          // --poll (watch, preview): look for changes every 0.5 s, not with inotify
   bool progress = false;      // show progress on stderr (a terminal: see base/progress.h)
   // Print shops, digital tables and proofs.
   bool proof = false;         // --proof: also a proof PDF a deck, for screens
@@ -66,11 +68,14 @@ int build_files(const std::vector<std::string>& files, const BuildOptions& opt, 
 
 /// The files a build of `files` reads, for `watch`: the game files, what each names (CSV,
 /// rules text, icons, its own templates, read or not), the templates, and every input its
-/// last manifest in opt.out_dir lists (images, fonts).
-std::vector<std::string> build_inputs(const std::vector<std::string>& files, const BuildOptions& opt);
+/// last manifest in opt.out_dir lists (images, fonts); and the patterns of its
+/// folder-of-pictures decks, whose folders a new picture may be added to.
+WatchList build_inputs(const std::vector<std::string>& files, const BuildOptions& opt);
 
 /// `cardstock watch`: builds `files` (as build_files), then waits for a change to any
-/// file the build reads (Linux inotify on their folders) and builds again, printing the
+/// file the build reads or a new picture a deck's pattern matches (base/os/watcher.h:
+/// inotify on their folders, or polling with opt.poll or on a network or Windows drive)
+/// and builds again, printing the
 /// diagnostics each time, until SIGINT or SIGTERM: then returns 0 between builds (the
 /// outputs are those of the last build) or, during one, stops as an interrupted build does.
 int watch_files(const std::vector<std::string>& files, const BuildOptions& opt, std::ostream& out,

@@ -51,7 +51,8 @@ struct PreparedRun {
 std::unique_ptr<PreparedRun> prepare_run(const std::vector<std::string>& files, const BuildOptions& opt);
 
 /// The files `run` was made from, for a watch: the game files, the --templates layers,
-/// the templates' files and every input each loaded game names.
-std::vector<std::string> run_inputs(const PreparedRun& run, const BuildOptions& opt);
+/// the templates' files and every input each loaded game names; and its decks' picture
+/// patterns (model/inputs.h input_patterns).
+WatchList run_inputs(const PreparedRun& run, const BuildOptions& opt);
 
 }  // namespace cardstock

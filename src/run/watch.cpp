@@ -1,5 +1,5 @@
-// `cardstock watch`: build, wait for a saved change to anything the build reads
-// (base/os/watcher.h), build again. Rebuilding is cheap when little changed: the build is
+// `cardstock watch`: build, wait for a saved change to anything the build reads or a new
+// picture in a folder-of-pictures deck's folder (base/os/watcher.h), build again. Rebuilding is cheap when little changed: the build is
 // incremental, so only the outputs whose inputs changed are drawn again.
 #include <cerrno>
 #include <cstring>
@@ -19,7 +19,7 @@ int watch_files(const std::vector<std::string>& given, const BuildOptions& opt, 
                 std::ostream& err) {
   interrupt::install();
   const std::vector<std::string> files = given.empty() ? default_content_files("content") : given;
-  Watcher w;
+  Watcher w(opt.poll);
   if (!w.ok()) {
     say_error(err, Mark{"cardstock"}, std::string("cannot watch for changes: ") + std::strerror(errno));
     return 1;
@@ -29,6 +29,7 @@ int watch_files(const std::vector<std::string>& given, const BuildOptions& opt, 
     const int status = build_files(given, opt, out, err);
     if (status == 2) return status;  // a usage error: no change to a file will mend it
     const size_t folders = w.watch(build_inputs(files, opt));
+    if (const std::string note = w.take_note(); !note.empty()) err << "note: " << printable(note) << std::endl;
     // From here nothing is written: a SIGTERM sent on reading the next line (as scripts and
     // tests do) is recorded and ends the wait below, not the process mid-sentence (seen in CI).
     interrupt::set_waiting(true);

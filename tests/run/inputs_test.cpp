@@ -62,7 +62,7 @@ TEST(GameInputs, EveryKindAGameReadsIsListed) {
 TEST(GameInputs, WatchWatchesWhatTheGameReads) {
   const fs::path dir = write_game("inputs-watch");
   const std::string game = (dir / "t.yaml").string();
-  const std::vector<std::string> watched = build_inputs({game}, testing::build_options(dir / "out"));
+  const std::vector<std::string> watched = build_inputs({game}, testing::build_options(dir / "out")).files;
   EXPECT_TRUE(has(watched, game));
   Diagnostics d;
   auto g = load_game(game, testing::shipped_templates(), d);

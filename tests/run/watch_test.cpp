@@ -211,3 +211,100 @@ TEST(Watch, ASignalSentOnReadingThatItWaitsEndsItCleanly) {
 }
 
 }  // namespace cardstock
+
+namespace cardstock {
+
+namespace {
+
+// Starts `watch` (with `extra` arguments) on w.yaml in `dir` and waits for it to say it
+// waits; the pid, or -1 (a test failure said) if it never did.
+pid_t watching(const fs::path& dir, const std::vector<std::string>& extra) {
+  std::vector<std::string> args{"--shipped-templates", testing::source_dir() + "/templates", "watch", "w.yaml",
+                                "-o", "out", "--paper", "letter", "-j", "1"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  const pid_t pid = start(args, dir);
+  EXPECT_GT(pid, 0);
+  if (pid <= 0) return -1;
+  if (within_20s([&] { return testing::slurp(dir / "watch.out").find("watching ") != std::string::npos; })) return pid;
+  ADD_FAILURE() << testing::slurp(dir / "watch.err");
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, nullptr, 0);
+  return -1;
+}
+
+// SIGTERM while it waits: exit 0, saying so.
+void stop(pid_t pid, const fs::path& dir) {
+  ASSERT_EQ(::kill(pid, SIGTERM), 0);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "ended by signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_NE(testing::slurp(dir / "watch.out").find("stopped; the outputs are those of the last build\n"),
+            std::string::npos);
+}
+
+}  // namespace
+
+// Issue 43: where inotify sees nothing (WSL's Windows drives, network shares), `watch`
+// polls. --poll forces it here, on a folder inotify would see: the game file saved is
+// built again, and SIGTERM while it waits (asleep between looks) ends it at once, cleanly.
+TEST(Watch, PollingRebuildsAfterASavedChangeAndStopsCleanly) {
+  const fs::path dir = testing::fresh_dir("watch-poll");
+  const std::string game = testing::replace_all(kGame, "      - {type: image, src: art/pic.svg, x: 5mm, y: 30mm, w: 20mm, h: 20mm}\n", "");
+  std::ofstream(dir / "w.yaml") << game;
+  std::ofstream(dir / "words.csv") << "word\nshalom\n";
+  const pid_t pid = watching(dir, {"--poll"});
+  ASSERT_GT(pid, 0);
+  const fs::path pdf = dir / "out/w/d-poker-3x3-letter.pdf";
+  const std::string before = testing::slurp(pdf);
+  std::ofstream(dir / "w.yaml") << testing::replace_all(game, "size: 14pt", "size: 16pt");
+  const std::string changed = "changed: " + fs::absolute(dir / "w.yaml").lexically_normal().string() + "\n";
+  EXPECT_TRUE(within_20s([&] { return testing::slurp(dir / "watch.out").find(changed) != std::string::npos; }))
+      << testing::slurp(dir / "watch.out") << testing::slurp(dir / "watch.err");
+  EXPECT_TRUE(within_20s([&] { return testing::slurp(dir / "watch.out").rfind("watching ") >
+                                      testing::slurp(dir / "watch.out").rfind("changed: "); }));
+  EXPECT_NE(testing::slurp(pdf), before);
+  EXPECT_EQ(testing::slurp(dir / "watch.err").find("polling"), std::string::npos);  // asked for: nothing to explain
+  const auto asked = std::chrono::steady_clock::now();
+  stop(pid, dir);
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::seconds(5));
+}
+
+// A picture added to a folder-of-pictures deck's folder is a new card: seen, by inotify
+// and by polling, and built; a file the deck's pattern does not match (notes.txt, added
+// first) is no change. The picture is named to come after notes.txt in a folder's
+// listing, so that a wrong answer cannot hide behind the order of one look.
+TEST(Watch, ANewPictureInAFolderDeckIsANewCardAndOtherFilesAreNot) {
+  for (const bool poll : {false, true}) {
+    SCOPED_TRACE(poll ? "--poll" : "inotify");
+    const fs::path dir = testing::fresh_dir(poll ? "watch-pictures-poll" : "watch-pictures");
+    std::ofstream(dir / "w.yaml") << "game: w\ntitle: Pictures\ndecks:\n"
+                                     "  - {id: d, card: poker, stocks: [poker-3x3-letter], cards: {images: \"art/*.svg\"}}\n";
+    fs::create_directories(dir / "art");
+    const std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"63\" height=\"88\"><rect width=\"63\" "
+                            "height=\"88\" fill=\"#ff0000\"/></svg>\n";
+    for (const char* pic : {"a.svg", "b.svg"}) std::ofstream(dir / "art" / pic) << svg;
+    const pid_t pid = watching(dir, poll ? std::vector<std::string>{"--poll"} : std::vector<std::string>{});
+    ASSERT_GT(pid, 0);
+    const fs::path manifest = dir / "out/w/manifest.json";
+    EXPECT_NE(testing::slurp(manifest).find("art/b.svg"), std::string::npos);
+    EXPECT_EQ(testing::slurp(manifest).find("art/z.svg"), std::string::npos);
+    std::ofstream(dir / "art/notes.txt") << "to do: more pictures\n";
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));  // more than a look and a quiet period
+    std::ofstream(dir / "art/z.svg") << svg;
+    const std::string pic = fs::absolute(dir / "art/z.svg").lexically_normal().string();
+    EXPECT_TRUE(within_20s([&] { return testing::slurp(dir / "watch.out").find("changed: ") != std::string::npos; }));
+    const std::string out = testing::slurp(dir / "watch.out");
+    const size_t at = out.find("changed: ");
+    ASSERT_NE(at, std::string::npos) << "the new picture was missed: " << out;
+    EXPECT_EQ(out.substr(at, 10 + pic.size()), "changed: " + pic + "\n") << out;
+    EXPECT_TRUE(within_20s([&] { return testing::slurp(manifest).find("art/z.svg") != std::string::npos; }))
+        << testing::slurp(dir / "watch.out") << testing::slurp(dir / "watch.err");
+    EXPECT_EQ(testing::slurp(manifest).find("notes.txt"), std::string::npos);
+    EXPECT_TRUE(within_20s([&] { return testing::slurp(dir / "watch.out").rfind("watching ") >
+                                        testing::slurp(dir / "watch.out").rfind("changed: "); }));
+    stop(pid, dir);
+  }
+}
+
+}  // namespace cardstock

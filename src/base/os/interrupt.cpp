@@ -145,8 +145,13 @@ SignalGate::~SignalGate() { sigprocmask(SIG_SETMASK, &old_->set, nullptr); }
 
 int SignalGate::wait_readable(int fd, long timeout_ms) {
   pollfd p{fd, POLLIN, 0};
-  timespec t{0, timeout_ms * 1000000L};
+  timespec t{timeout_ms / 1000, timeout_ms % 1000 * 1000000L};
   return ppoll(&p, 1, timeout_ms < 0 ? nullptr : &t, &old_->set);  // signals let in only here
+}
+
+int SignalGate::sleep(long ms) {
+  timespec t{ms / 1000, ms % 1000 * 1000000L};
+  return ppoll(nullptr, 0, &t, &old_->set);  // signals let in only here
 }
 
 void ignore_file_size_signal() { ::signal(SIGXFSZ, SIG_IGN); }

@@ -51,6 +51,8 @@ class SignalGate {
   /// Waits (ppoll) until `fd` can be read, `timeout_ms` has passed (< 0: no limit) or a
   /// handled signal came: > 0, 0, or < 0 (errno EINTR for the signal).
   int wait_readable(int fd, long timeout_ms);
+  /// Sleeps `ms` (ppoll on no file), ended early by a handled signal: 0, or < 0 (EINTR).
+  int sleep(long ms);
 
  private:
   struct Mask;

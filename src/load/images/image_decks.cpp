@@ -10,6 +10,7 @@
 
 #include "base/files.h"
 #include "base/input_limits.h"
+#include "base/name_pattern.h"
 #include "base/paths.h"
 #include "load/images/images.h"
 #include "load/names.h"
@@ -25,20 +26,14 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-// Whether `name` matches `pat` (* any run, ? one character); a leading dot is matched
-// only by a dot, as in a shell, so hidden files stay out.
-bool matches(const char* pat, const char* name) {
-  if (*pat == '\0') return *name == '\0';
-  if (*pat == '*') return matches(pat + 1, name) || (*name != '\0' && matches(pat, name + 1));
-  if (*name == '\0') return false;
-  return (*pat == '?' || *pat == *name) && matches(pat + 1, name + 1);
-}
-
 bool picture_ext(const std::string& name) { return picture_kind(name) != PictureKind::None; }
 
 // The pictures `pattern` names, relative to the game's folder, in natural order; an
-// error at `at` (with what the folder holds) when none does.
-std::vector<std::string> glob_pictures(const std::string& pattern, const Game& g, const Mark& at, Diagnostics& d) {
+// error at `at` (with what the folder holds) when none does. A pattern in a folder the
+// game may read is kept on `deck` whatever it matches, so that `watch` sees a picture
+// added there (model.h Deck::picture_patterns).
+std::vector<std::string> glob_pictures(const std::string& pattern, const Game& g, Deck* deck, const Mark& at,
+                                       Diagnostics& d) {
   const fs::path p(pattern);
   const std::string folder = p.parent_path().string(), pat = p.filename().string();
   if (folder.find_first_of("*?") != std::string::npos) {
@@ -50,13 +45,14 @@ std::vector<std::string> glob_pictures(const std::string& pattern, const Game& g
     d.error(at, "pictures " + why);
     return {};
   }
+  deck->picture_patterns.push_back({resolved, pat});
   std::error_code ec;
   std::vector<std::string> all, found;
   for (fs::directory_iterator it(resolved, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
     if (name.empty() || name[0] == '.' || !it->is_regular_file(ec)) continue;
     all.push_back(name);
-    if (matches(pat.c_str(), name.c_str())) found.push_back(name);
+    if (name_matches(pat, name)) found.push_back(name);
   }
   const std::string shown = folder.empty() ? "the game's folder" : "folder '" + folder + "'";
   if (ec && all.empty()) {
@@ -188,10 +184,10 @@ void read_counts(const Reader& r, const Game& g, std::vector<CsvCard>& cards, Di
 
 // `back_images`: one picture (every card's back), or a pattern matching as many
 // pictures as the deck has, paired in order. Returns the back design's `src`.
-std::string read_backs(const Reader& r, const Game& g, std::vector<CsvCard>& cards, Diagnostics& d) {
+std::string read_backs(const Reader& r, const Game& g, Deck* deck, std::vector<CsvCard>& cards, Diagnostics& d) {
   const std::string v = r.str("back_images");
   if (v.find_first_of("*?") == std::string::npos) return v;  // one picture: looked for as any image is
-  const auto backs = glob_pictures(v, g, r.mark("back_images"), d);
+  const auto backs = glob_pictures(v, g, deck, r.mark("back_images"), d);
   if (backs.empty()) return "";
   if (backs.size() != cards.size()) {
     d.error(r.mark("back_images"), "'" + v + "' matches " + std::to_string(backs.size()) +
@@ -251,7 +247,7 @@ std::vector<CsvCard> read_image_source(const YAML::Node& c, const std::string& f
   if (!read_bleed_fill(r, *g, &fill, &colour, d)) return {};
   const Mark at = r.mark("images");
   std::vector<CsvCard> cards;
-  for (const auto& rel : glob_pictures(r.str("images"), *g, at, d)) {
+  for (const auto& rel : glob_pictures(r.str("images"), *g, deck, at, d)) {
     CsvCard row;
     row.card.id = id_from_value(fs::path(rel).stem().string());
     row.derived = true;  // made unique with -2, -3... as an id_from id is
@@ -279,7 +275,7 @@ std::vector<CsvCard> read_image_source(const YAML::Node& c, const std::string& f
   if (r.has("back_images") && !deck->back.empty()) {
     d.error(r.mark("back_images"), "the deck has a back already ('" + deck->back + "'): give 'back' or 'back_images'");
   } else if (r.has("back_images")) {
-    const std::string src = read_backs(r, *g, cards, d);
+    const std::string src = read_backs(r, *g, deck, cards, d);
     if (!src.empty()) {
       deck->back = deck->id + ":back";
       g->designs[deck->back] = picture_design(deck->back, src, fill, colour, r.mark("back_images"));
