@@ -265,9 +265,11 @@ TEST(Watch, PollingRebuildsAfterASavedChangeAndStopsCleanly) {
                                       testing::slurp(dir / "watch.out").rfind("changed: "); }));
   EXPECT_NE(testing::slurp(pdf), before);
   EXPECT_EQ(testing::slurp(dir / "watch.err").find("polling"), std::string::npos);  // asked for: nothing to explain
+  // Generous for the sanitized build, whose exit runs a leak check of seconds on a busy
+  // machine; a wait that ignored the signal would end by CTest's time limit instead.
   const auto asked = std::chrono::steady_clock::now();
   stop(pid, dir);
-  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::seconds(5));
+  EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::seconds(30));
 }
 
 // A picture added to a folder-of-pictures deck's folder is a new card: seen, by inotify
